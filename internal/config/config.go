@@ -1,0 +1,139 @@
+// Package config reads Paprika's configuration from the environment once, at
+// start, into one struct, and says which variable is wrong and why.
+package config
+
+import (
+	"errors"
+	"fmt"
+	"net/url"
+	"runtime"
+	"strconv"
+	"strings"
+	"time"
+)
+
+// Config is every setting of SPEC §2.
+type Config struct {
+	Port            int
+	DatabaseURL     string
+	AdminToken      string
+	Tiers           Tiers
+	WorkerTiers     []string // tier keys this worker claims; every tier when unset
+	Workers         int      // render slots in this process
+	DataDir         string
+	Chromium        string
+	RenderTimeout   time.Duration
+	AllowHosts      []string // hosts pages may reach; none by default
+	MaxRequestBytes int64
+	MaxBatchBytes   int64
+}
+
+// Role says which process reads the configuration: it decides what is
+// required.
+type Role int
+
+// The processes of SPEC §1.
+const (
+	RoleAPI Role = iota
+	RoleWorker
+	RoleDev
+	RoleMigrate
+	RoleRender
+)
+
+// Error names the variable that is wrong and why. Its text is the one line
+// the process prints before it exits with status 2.
+type Error struct {
+	Var    string
+	Reason string
+}
+
+func (e *Error) Error() string { return e.Var + ": " + e.Reason }
+
+// Load reads and validates the configuration for role. getenv is os.Getenv
+// in production and a map in tests.
+func Load(role Role, getenv func(string) string) (*Config, error) {
+	c := &Config{
+		Port:            4180,
+		Workers:         runtime.NumCPU(),
+		DataDir:         "/data",
+		RenderTimeout:   30 * time.Second,
+		MaxRequestBytes: 10 << 20,
+		MaxBatchBytes:   100 << 20,
+	}
+	if role == RoleDev {
+		c.DataDir = "./data"
+	}
+	var err error
+	fail := func(name string, e error) error { return &Error{Var: name, Reason: e.Error()} }
+
+	if v := getenv("PORT"); v != "" {
+		if c.Port, err = strconv.Atoi(v); err != nil || c.Port < 0 || c.Port > 65535 {
+			return nil, fail("PORT", fmt.Errorf("must be a port number 0–65535, not %q", v))
+		}
+	}
+	c.DatabaseURL = strings.TrimSpace(getenv("PAPRIKA_DATABASE_URL"))
+	if c.DatabaseURL == "" && (role == RoleAPI || role == RoleWorker || role == RoleMigrate) {
+		return nil, fail("PAPRIKA_DATABASE_URL", errors.New("is required, e.g. postgres://paprika:secret@localhost:5432/paprika"))
+	}
+	if c.DatabaseURL != "" {
+		if u, err := url.Parse(c.DatabaseURL); err != nil || (u.Scheme != "postgres" && u.Scheme != "postgresql") {
+			return nil, fail("PAPRIKA_DATABASE_URL", errors.New("must be a postgres:// URL"))
+		}
+	}
+	c.AdminToken = getenv("PAPRIKA_ADMIN_TOKEN")
+	if c.AdminToken == "" && role == RoleAPI {
+		return nil, fail("PAPRIKA_ADMIN_TOKEN", errors.New("is required: the bearer token of /v1/admin/*"))
+	}
+	if c.AdminToken != "" && len(c.AdminToken) < 16 {
+		return nil, fail("PAPRIKA_ADMIN_TOKEN", errors.New("must be at least 16 characters"))
+	}
+	if c.Tiers, err = ParseTiers(getenv("PAPRIKA_TIERS")); err != nil {
+		return nil, fail("PAPRIKA_TIERS", err)
+	}
+	if c.WorkerTiers, err = ParseWorkerTiers(getenv("PAPRIKA_WORKER_TIERS"), c.Tiers); err != nil {
+		return nil, fail("PAPRIKA_WORKER_TIERS", err)
+	}
+	if v := getenv("PAPRIKA_WORKERS"); v != "" {
+		if c.Workers, err = strconv.Atoi(v); err != nil || c.Workers < 1 || c.Workers > 256 {
+			return nil, fail("PAPRIKA_WORKERS", fmt.Errorf("must be a whole number 1–256, not %q", v))
+		}
+	}
+	if v := getenv("PAPRIKA_DATA_DIR"); v != "" {
+		c.DataDir = v
+	}
+	c.Chromium = getenv("PAPRIKA_CHROMIUM")
+	if v := getenv("PAPRIKA_RENDER_TIMEOUT"); v != "" {
+		if c.RenderTimeout, err = time.ParseDuration(v); err != nil || c.RenderTimeout < 100*time.Millisecond || c.RenderTimeout > 10*time.Minute {
+			return nil, fail("PAPRIKA_RENDER_TIMEOUT", fmt.Errorf("must be a duration from 100ms to 10m, like 30s, not %q", v))
+		}
+	}
+	if v := getenv("PAPRIKA_RENDER_ALLOW_HOSTS"); v != "" {
+		for _, h := range strings.Split(v, ",") {
+			h = strings.ToLower(strings.TrimSpace(h))
+			if h == "" || strings.ContainsAny(h, "/ @") {
+				return nil, fail("PAPRIKA_RENDER_ALLOW_HOSTS", fmt.Errorf("must be comma-separated host names, not %q", v))
+			}
+			c.AllowHosts = append(c.AllowHosts, h)
+		}
+	}
+	if c.MaxRequestBytes, err = bytesVar(getenv, "PAPRIKA_MAX_REQUEST_BYTES", c.MaxRequestBytes); err != nil {
+		return nil, err
+	}
+	if c.MaxBatchBytes, err = bytesVar(getenv, "PAPRIKA_MAX_BATCH_BYTES", c.MaxBatchBytes); err != nil {
+		return nil, err
+	}
+	return c, nil
+}
+
+func bytesVar(getenv func(string) string, name string, def int64) (int64, error) {
+	v := getenv(name)
+	if v == "" {
+		return def, nil
+	}
+	n, err := strconv.ParseInt(v, 10, 64)
+	if err != nil || n < 1024 {
+		return 0, &Error{Var: name, Reason: fmt.Sprintf("must be a whole number of bytes, at least 1024, not %q", v)}
+	}
+	return n, nil
+}

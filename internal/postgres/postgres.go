@@ -1,0 +1,74 @@
+// Package postgres holds Paprika's PostgreSQL adapter: the connection pool,
+// the embedded schema migrations and the queries of the admin side.
+package postgres
+
+import (
+	"context"
+	"database/sql"
+	"embed"
+	"fmt"
+	"log/slog"
+
+	"github.com/jackc/pgx/v5"
+	"github.com/jackc/pgx/v5/pgxpool"
+	"github.com/jackc/pgx/v5/stdlib"
+	"github.com/pressly/goose/v3"
+	"github.com/pressly/goose/v3/lock"
+)
+
+//go:embed migrations/*.sql
+var migrations embed.FS
+
+// Open connects a pool to url and checks that the database answers.
+func Open(ctx context.Context, url string, maxConns int32) (*pgxpool.Pool, error) {
+	cfg, err := pgxpool.ParseConfig(url)
+	if err != nil {
+		return nil, fmt.Errorf("PAPRIKA_DATABASE_URL: %w", err)
+	}
+	if maxConns > 0 {
+		cfg.MaxConns = maxConns
+	}
+	pool, err := pgxpool.NewWithConfig(ctx, cfg)
+	if err != nil {
+		return nil, err
+	}
+	if err := pool.Ping(ctx); err != nil {
+		pool.Close()
+		return nil, fmt.Errorf("connect to PostgreSQL: %w", err)
+	}
+	return pool, nil
+}
+
+// Migrate applies every pending migration under a session advisory lock, so
+// that several processes starting at once apply each migration exactly once.
+func Migrate(ctx context.Context, url string, logger *slog.Logger) error {
+	cfg, err := pgx.ParseConfig(url)
+	if err != nil {
+		return fmt.Errorf("PAPRIKA_DATABASE_URL: %w", err)
+	}
+	db := stdlib.OpenDB(*cfg)
+	defer db.Close()
+	return migrate(ctx, db, logger)
+}
+
+func migrate(ctx context.Context, db *sql.DB, logger *slog.Logger) error {
+	locker, err := lock.NewPostgresSessionLocker()
+	if err != nil {
+		return err
+	}
+	provider, err := goose.NewProvider(goose.DialectPostgres, db, migrationsFS(),
+		goose.WithSessionLocker(locker))
+	if err != nil {
+		return err
+	}
+	results, err := provider.Up(ctx)
+	if err != nil {
+		return fmt.Errorf("migrate: %w", err)
+	}
+	for _, r := range results {
+		if logger != nil {
+			logger.InfoContext(ctx, "migration applied", "version", r.Source.Version, "file", r.Source.Path, "ms", r.Duration.Milliseconds())
+		}
+	}
+	return nil
+}

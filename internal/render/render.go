@@ -1,0 +1,56 @@
+// Package render turns a Handlebars template and JSON data into a document:
+// PDF and PNG through a pool of warm, sandboxed Chromium tabs, HTML without a
+// browser. The API (synchronous renders) and the worker (queued work) both
+// call it through the Renderer interface.
+package render
+
+import (
+	"context"
+	"encoding/json"
+)
+
+// Formats a document can be rendered to.
+const (
+	FormatPDF  = "pdf"
+	FormatPNG  = "png"
+	FormatHTML = "html"
+)
+
+// Error codes a render can fail with. They are the codes tenants see on a
+// failed job ({code, message}) and, for template-error, the API's 422 code.
+const (
+	CodeTemplateError = "template-error"
+	CodeRenderTimeout = "render-timeout"
+	CodeRenderFailed  = "render-failed"
+)
+
+// Input is one document to render.
+type Input struct {
+	Template string          // Handlebars HTML
+	Data     json.RawMessage // the JSON data (object, array, ...); empty means {}
+	Format   string          // pdf (default when empty), png or html
+	Options  Options
+}
+
+// Output is a rendered document.
+type Output struct {
+	Body        []byte
+	ContentType string // application/pdf, image/png, text/html; charset=utf-8
+	Pages       int    // pages of a PDF; 1 for png and html
+}
+
+// Renderer renders one document. Implementations are safe for concurrent
+// use; a call blocks until a render slot is free or ctx ends.
+type Renderer interface {
+	Render(ctx context.Context, in Input) (*Output, error)
+}
+
+// Error is a render failure with one of the Code* codes. A template-error is
+// the tenant's mistake and is never retried; render-timeout and render-failed
+// are retried by the scheduler.
+type Error struct {
+	Code    string
+	Message string
+}
+
+func (e *Error) Error() string { return e.Code + ": " + e.Message }
