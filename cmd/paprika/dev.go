@@ -1,0 +1,215 @@
+package main
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"log/slog"
+	"net"
+	"os"
+	"path/filepath"
+	"strings"
+
+	"github.com/jackc/pgx/v5"
+
+	"github.com/paprikahq/paprika/internal/config"
+	"github.com/paprikahq/paprika/internal/pgserver"
+	"github.com/paprikahq/paprika/internal/postgres"
+)
+
+// devState is what dev mode keeps between starts, in DATA_DIR/dev.json (0600).
+type devState struct {
+	AdminToken string `json:"adminToken"`
+	DemoKey    string `json:"demoKey"`
+}
+
+// runDev runs the api and the worker in one process. Without
+// PAPRIKA_DATABASE_URL it starts a private PostgreSQL under the data dir.
+func runDev(ctx context.Context, getenv func(string) string, log *slog.Logger, stdout io.Writer) error {
+	cfg, err := config.Load(config.RoleDev, getenv)
+	if err != nil {
+		return err
+	}
+	if err := os.MkdirAll(cfg.DataDir, 0o755); err != nil {
+		return fmt.Errorf("PAPRIKA_DATA_DIR: %w", err)
+	}
+	if cfg.DatabaseURL == "" {
+		dir, err := filepath.Abs(filepath.Join(cfg.DataDir, "postgres"))
+		if err != nil {
+			return err
+		}
+		srv, err := pgserver.Start(ctx, pgserver.Options{Dir: dir, Logger: log})
+		if err != nil {
+			return err
+		}
+		defer srv.Stop() //nolint:errcheck // best effort on the way out
+		if err := createDatabase(ctx, srv.URL("postgres"), "paprika"); err != nil {
+			return err
+		}
+		cfg.DatabaseURL = srv.URL("paprika")
+	}
+	state, err := loadDevState(cfg)
+	if err != nil {
+		return err
+	}
+	pool, err := openDatabase(ctx, cfg, log)
+	if err != nil {
+		return err
+	}
+	defer pool.Close()
+	store := &postgres.Store{Pool: pool}
+	if state.DemoKey == "" {
+		if state.DemoKey, err = createDemoTenant(ctx, store); err != nil {
+			return err
+		}
+		if err := saveDevState(cfg, state); err != nil {
+			return err
+		}
+	}
+
+	apiGetenv := func(k string) string {
+		switch k {
+		case "PAPRIKA_DATABASE_URL":
+			return cfg.DatabaseURL
+		case "PAPRIKA_ADMIN_TOKEN":
+			return cfg.AdminToken
+		case "PAPRIKA_DATA_DIR":
+			return cfg.DataDir
+		}
+		return getenv(k)
+	}
+	ctx, cancel := context.WithCancel(ctx)
+	defer cancel()
+	workerDone := make(chan error, 1)
+	go func() {
+		// The worker serves its health on no port of its own in dev: the API's
+		// /healthz and /readyz answer for the process.
+		workerGetenv := func(k string) string {
+			if k == "PORT" {
+				return "0"
+			}
+			return apiGetenv(k)
+		}
+		workerDone <- runWorker(ctx, workerGetenv, log, nil)
+	}()
+	onListen := func(addr net.Addr) {
+		port := addr.(*net.TCPAddr).Port
+		printWelcome(stdout, cfg, state, port)
+	}
+	err = runAPI(ctx, apiGetenv, log, onListen)
+	cancel()
+	if werr := <-workerDone; err == nil && werr != nil && !errors.Is(werr, context.Canceled) {
+		err = werr
+	}
+	return err
+}
+
+func createDatabase(ctx context.Context, adminURL, name string) error {
+	conn, err := pgx.Connect(ctx, adminURL)
+	if err != nil {
+		return err
+	}
+	defer conn.Close(context.WithoutCancel(ctx))
+	var exists bool
+	if err := conn.QueryRow(ctx, `SELECT EXISTS (SELECT 1 FROM pg_database WHERE datname = $1)`, name).Scan(&exists); err != nil {
+		return err
+	}
+	if exists {
+		return nil
+	}
+	_, err = conn.Exec(ctx, `CREATE DATABASE `+pgx.Identifier{name}.Sanitize())
+	return err
+}
+
+// loadDevState reads dev.json, making the admin token on first start. An
+// admin token given in the environment wins.
+func loadDevState(cfg *config.Config) (*devState, error) {
+	path := filepath.Join(cfg.DataDir, "dev.json")
+	var st devState
+	b, err := os.ReadFile(path)
+	switch {
+	case err == nil:
+		if err := json.Unmarshal(b, &st); err != nil {
+			return nil, fmt.Errorf("%s: %w (delete it to start afresh)", path, err)
+		}
+	case errors.Is(err, os.ErrNotExist):
+	default:
+		return nil, err
+	}
+	if st.AdminToken == "" {
+		secret, _ := postgres.NewSecret()
+		st.AdminToken = "adm_" + strings.TrimPrefix(secret, "pk_")
+		if err := saveDevState(cfg, &st); err != nil {
+			return nil, err
+		}
+	}
+	if cfg.AdminToken == "" {
+		cfg.AdminToken = st.AdminToken
+	} else {
+		st.AdminToken = cfg.AdminToken
+	}
+	return &st, nil
+}
+
+func saveDevState(cfg *config.Config, st *devState) error {
+	b, _ := json.MarshalIndent(st, "", "  ")
+	path := filepath.Join(cfg.DataDir, "dev.json")
+	tmp := path + ".tmp"
+	if err := os.WriteFile(tmp, append(b, '\n'), 0o600); err != nil {
+		return err
+	}
+	return os.Rename(tmp, path)
+}
+
+// createDemoTenant makes the demo tenant (if absent) and a key for it.
+func createDemoTenant(ctx context.Context, store *postgres.Store) (string, error) {
+	_, err := store.CreateTenant(ctx, postgres.Tenant{ID: "demo", Name: "Demo", RetentionDays: 30})
+	if err != nil && !strings.Contains(err.Error(), "exists") {
+		return "", err
+	}
+	k, err := store.CreateKey(ctx, postgres.Key{TenantID: "demo", Name: "demo", Scopes: []string{"render", "templates", "read"}})
+	if err != nil {
+		return "", err
+	}
+	return k.Secret, nil
+}
+
+func printWelcome(w io.Writer, cfg *config.Config, st *devState, port int) {
+	url := fmt.Sprintf("http://localhost:%d", port)
+	fmt.Fprintf(w, `
+Paprika is running (dev mode: api + worker in one process).
+
+  URL          %[1]s
+  database     %[2]s
+  admin token  %[3]s
+  demo key     %[4]s
+
+Try it (paste into another shell):
+
+  export PAPRIKA_URL=%[1]s PAPRIKA_ADMIN_TOKEN=%[3]s PAPRIKA_KEY=%[4]s
+
+  # a tenant, then its tier
+  curl -H "Authorization: Bearer $PAPRIKA_ADMIN_TOKEN" -H "Content-Type: application/json" -d '{"id": "fabrikam", "name": "Fabrikam"}' "$PAPRIKA_URL/v1/admin/tenants"
+  curl -X PATCH -H "Authorization: Bearer $PAPRIKA_ADMIN_TOKEN" -H "Content-Type: application/json" -d '{"tier": "%[5]s"}' "$PAPRIKA_URL/v1/admin/tenants/fabrikam"
+
+  # a PDF, rendered now, as the demo tenant
+  curl -H "Authorization: Bearer $PAPRIKA_KEY" -H "Content-Type: application/json" -d '{"template": "<h1>Hello {{name}}</h1>", "data": {"name": "Paprika"}}' "$PAPRIKA_URL/v1/renders" -o hello.pdf
+
+Stop with Ctrl-C.
+`, url, redactURL(cfg.DatabaseURL), st.AdminToken, st.DemoKey, cfg.Tiers[len(cfg.Tiers)-1].Key)
+}
+
+// redactURL hides a password in a database URL.
+func redactURL(u string) string {
+	if i := strings.Index(u, "://"); i >= 0 {
+		if at := strings.Index(u[i+3:], "@"); at >= 0 {
+			cred := u[i+3 : i+3+at]
+			if c := strings.Index(cred, ":"); c >= 0 {
+				return u[:i+3] + cred[:c] + ":***" + u[i+3+at:]
+			}
+		}
+	}
+	return u
+}

@@ -1,0 +1,86 @@
+// Command paprika is Paprika's one binary: the API, the worker, dev mode,
+// migrations, one-off renders and its version.
+package main
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"log/slog"
+	"os"
+	"os/signal"
+	"syscall"
+
+	"github.com/paprikahq/paprika/internal/config"
+)
+
+const usage = `usage: paprika <command>
+
+commands:
+  api       run the HTTP API (synchronous renders in PAPRIKA_WORKERS slots)
+  worker    claim queued work by fair share and render it
+  dev       api + worker in one process, on a private PostgreSQL when PAPRIKA_DATABASE_URL is unset
+  migrate   apply the schema migrations
+  render    render TEMPLATE.html DATA.json -o OUT.pdf locally, no database
+  version   print the version and build info
+`
+
+func main() {
+	ctx, stop := signal.NotifyContext(context.Background(), syscall.SIGTERM, os.Interrupt)
+	defer stop()
+	os.Exit(run(ctx, os.Args[1:], os.Getenv, os.Stdout, os.Stderr))
+}
+
+// exitConfig is the status of a process stopped by its configuration.
+const exitConfig = 2
+
+// run is main without the process around it, so tests can start any command
+// in-process on :0.
+func run(ctx context.Context, args []string, getenv func(string) string, stdout, stderr io.Writer) int {
+	if len(args) == 0 {
+		fmt.Fprint(stderr, usage)
+		return exitConfig
+	}
+	log := slog.New(slog.NewJSONHandler(stderr, nil))
+	var err error
+	switch args[0] {
+	case "api":
+		err = runAPI(ctx, getenv, log, nil)
+	case "worker":
+		err = runWorker(ctx, getenv, log, nil)
+	case "dev":
+		err = runDev(ctx, getenv, log, stdout)
+	case "migrate":
+		err = runMigrate(ctx, getenv, log)
+	case "render":
+		err = runRender(ctx, args[1:], getenv, stdout, stderr)
+	case "version", "--version", "-v":
+		printVersion(stdout)
+	case "help", "--help", "-h":
+		fmt.Fprint(stdout, usage)
+	default:
+		fmt.Fprintf(stderr, "paprika: unknown command %q\n\n%s", args[0], usage)
+		return exitConfig
+	}
+	var cfgErr *config.Error
+	var usageErr usageError
+	switch {
+	case err == nil:
+		return 0
+	case errors.As(err, &cfgErr):
+		fmt.Fprintf(stderr, "paprika %s: %s\n", args[0], cfgErr)
+		return exitConfig
+	case errors.As(err, &usageErr):
+		fmt.Fprintf(stderr, "paprika %s: %s\n", args[0], usageErr)
+		return exitConfig
+	default:
+		fmt.Fprintf(stderr, "paprika %s: %v\n", args[0], err)
+		return 1
+	}
+}
+
+// usageError is a wrong command line: exit status 2, one line.
+type usageError string
+
+func (e usageError) Error() string { return string(e) }

@@ -1,0 +1,66 @@
+package main
+
+import (
+	"context"
+	"errors"
+	"log/slog"
+	"net"
+	"net/http"
+	"strconv"
+	"time"
+
+	"github.com/jackc/pgx/v5/pgxpool"
+
+	"github.com/paprikahq/paprika/internal/config"
+	"github.com/paprikahq/paprika/internal/postgres"
+)
+
+// listenFunc, when given, is told the address a server listens on (tests
+// start commands on :0).
+type listenFunc func(net.Addr)
+
+// serve runs h on PORT until ctx ends, then shuts down within 10 s.
+func serve(ctx context.Context, port int, h http.Handler, log *slog.Logger, onListen listenFunc) error {
+	ln, err := net.Listen("tcp", net.JoinHostPort("", strconv.Itoa(port)))
+	if err != nil {
+		return err
+	}
+	if onListen != nil {
+		onListen(ln.Addr())
+	}
+	srv := &http.Server{Handler: h, ReadHeaderTimeout: 10 * time.Second, ErrorLog: slog.NewLogLogger(log.Handler(), slog.LevelWarn)}
+	done := make(chan error, 1)
+	go func() { done <- srv.Serve(ln) }()
+	log.InfoContext(ctx, "listening", "addr", ln.Addr().String())
+	select {
+	case err := <-done:
+		return err
+	case <-ctx.Done():
+	}
+	shutdownCtx, cancel := context.WithTimeout(context.WithoutCancel(ctx), 10*time.Second)
+	defer cancel()
+	if err := srv.Shutdown(shutdownCtx); err != nil {
+		return err
+	}
+	if err := <-done; !errors.Is(err, http.ErrServerClosed) {
+		return err
+	}
+	return nil
+}
+
+// openDatabase applies the migrations (under the advisory lock) and opens
+// the pool.
+func openDatabase(ctx context.Context, cfg *config.Config, log *slog.Logger) (*pgxpool.Pool, error) {
+	if err := postgres.Migrate(ctx, cfg.DatabaseURL, log); err != nil {
+		return nil, err
+	}
+	return postgres.Open(ctx, cfg.DatabaseURL, int32(cfg.Workers*2+8))
+}
+
+func runMigrate(ctx context.Context, getenv func(string) string, log *slog.Logger) error {
+	cfg, err := config.Load(config.RoleMigrate, getenv)
+	if err != nil {
+		return err
+	}
+	return postgres.Migrate(ctx, cfg.DatabaseURL, log)
+}

@@ -1,0 +1,70 @@
+package api
+
+import (
+	"crypto/sha256"
+	"crypto/subtle"
+	"net/http"
+	"slices"
+	"strings"
+
+	"github.com/paprikahq/paprika/internal/paprika"
+	"github.com/paprikahq/paprika/internal/postgres"
+)
+
+// Scopes a key may hold (SPEC §3.1).
+const (
+	ScopeRender    = "render"
+	ScopeTemplates = "templates"
+	ScopeRead      = "read"
+)
+
+var allScopes = []string{ScopeRender, ScopeTemplates, ScopeRead}
+
+func bearer(r *http.Request) string {
+	h := r.Header.Get("Authorization")
+	if len(h) > 7 && strings.EqualFold(h[:7], "bearer ") {
+		return strings.TrimSpace(h[7:])
+	}
+	return ""
+}
+
+// admin lets through requests bearing PAPRIKA_ADMIN_TOKEN. Both sides are
+// hashed first so the comparison's time says nothing of the token's length.
+func (s *Server) admin(h handler) handler {
+	want := sha256.Sum256([]byte(s.cfg.AdminToken))
+	return func(w http.ResponseWriter, r *http.Request) error {
+		got := sha256.Sum256([]byte(bearer(r)))
+		if s.cfg.AdminToken == "" || subtle.ConstantTimeCompare(got[:], want[:]) != 1 {
+			return paprika.Errorf(paprika.CodeUnauthorized, "Unauthorized: send the admin token as a bearer token")
+		}
+		return h(w, r)
+	}
+}
+
+// tenant resolves the request's key to its tenant, on every request, and
+// checks that the key holds one of scopes and that the tenant is not
+// suspended.
+func (s *Server) tenant(h handler, scopes ...string) handler {
+	return func(w http.ResponseWriter, r *http.Request) error {
+		secret := bearer(r)
+		if secret == "" {
+			return paprika.Errorf(paprika.CodeUnauthorized, "Unauthorized: send your key as a bearer token")
+		}
+		p, err := s.store.Authenticate(r.Context(), secret)
+		if err != nil {
+			return err
+		}
+		if p.Tenant.SuspendedAt != nil {
+			return paprika.Errorf(paprika.CodeForbidden, "Forbidden: tenant %q is suspended", p.Tenant.ID)
+		}
+		if !slices.ContainsFunc(scopes, func(sc string) bool { return slices.Contains(p.Key.Scopes, sc) }) {
+			return paprika.Errorf(paprika.CodeForbidden, "Forbidden: this key lacks the %s scope", strings.Join(scopes, " or "))
+		}
+		return h(w, r.WithContext(withPrincipal(r.Context(), p)))
+	}
+}
+
+func principal(r *http.Request) *postgres.Principal {
+	p, _ := r.Context().Value(principalKey).(*postgres.Principal)
+	return p
+}

@@ -1,0 +1,144 @@
+package api
+
+import (
+	"bytes"
+	"encoding/json"
+	"errors"
+	"io"
+	"net/http"
+	"strconv"
+	"strings"
+	"time"
+
+	"github.com/paprikahq/paprika/internal/paprika"
+)
+
+// timeFormat is RFC 3339 UTC with milliseconds, as in 2026-11-10T15:51:56.007Z.
+const timeFormat = "2006-01-02T15:04:05.000Z"
+
+func ts(t time.Time) string { return t.UTC().Format(timeFormat) }
+
+func tsPtr(t *time.Time) *string {
+	if t == nil {
+		return nil
+	}
+	s := ts(*t)
+	return &s
+}
+
+func writeJSON(w http.ResponseWriter, status int, v any) {
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(status)
+	enc := json.NewEncoder(w)
+	enc.SetEscapeHTML(false)
+	_ = enc.Encode(v) // the client may have gone; nothing to do about it
+}
+
+// readBody reads at most limit bytes of the request body: past that it is
+// payload-too-large.
+func readBody(w http.ResponseWriter, r *http.Request, limit int64) ([]byte, error) {
+	body, err := io.ReadAll(http.MaxBytesReader(w, r.Body, limit))
+	var tooLarge *http.MaxBytesError
+	if errors.As(err, &tooLarge) {
+		return nil, paprika.Errorf(paprika.CodePayloadTooLarge, "Payload too large: the body is over %d bytes", limit)
+	}
+	if err != nil {
+		return nil, paprika.BadRequest("could not read the body: %v", err)
+	}
+	return body, nil
+}
+
+// decode reads a JSON body strictly into v: one JSON value, no unknown field.
+func decode(w http.ResponseWriter, r *http.Request, limit int64, v any) error {
+	body, err := readBody(w, r, limit)
+	if err != nil {
+		return err
+	}
+	return decodeBytes(body, v)
+}
+
+func decodeBytes(body []byte, v any) error {
+	if len(bytes.TrimSpace(body)) == 0 {
+		return paprika.BadRequest("the body is empty; send a JSON object")
+	}
+	dec := json.NewDecoder(bytes.NewReader(body))
+	dec.DisallowUnknownFields()
+	if err := dec.Decode(v); err != nil {
+		return jsonError(err)
+	}
+	if dec.More() {
+		return paprika.BadRequest("the body holds more than one JSON value")
+	}
+	return nil
+}
+
+// jsonError turns a decoding error into a 400 that names the field.
+func jsonError(err error) error {
+	var pe *paprika.Error
+	if errors.As(err, &pe) {
+		return pe
+	}
+	var syntax *json.SyntaxError
+	var typ *json.UnmarshalTypeError
+	switch {
+	case errors.As(err, &syntax):
+		return paprika.BadRequest("malformed JSON at byte %d: %s", syntax.Offset, syntax.Error())
+	case errors.As(err, &typ):
+		if typ.Field == "" {
+			return paprika.BadRequest("the body must be a JSON object")
+		}
+		return paprika.BadRequest("%s must be a %s", typ.Field, jsonKind(typ.Type.Kind().String()))
+	case strings.HasPrefix(err.Error(), "json: unknown field "):
+		return paprika.BadRequest("unknown field %s", strings.TrimPrefix(err.Error(), "json: unknown field "))
+	case errors.Is(err, io.ErrUnexpectedEOF), errors.Is(err, io.EOF):
+		return paprika.BadRequest("malformed JSON: the body ends too soon")
+	default:
+		return paprika.BadRequest("%s", strings.TrimPrefix(err.Error(), "json: "))
+	}
+}
+
+func jsonKind(kind string) string {
+	switch kind {
+	case "int", "int32", "int64", "uint", "float64":
+		return "number"
+	case "slice":
+		return "list"
+	case "map", "struct", "ptr":
+		return "object"
+	default:
+		return kind
+	}
+}
+
+// page reads ?limit= (1–1000, default 100) and ?after=.
+func page(r *http.Request) (limit int, after string, err error) {
+	limit = 100
+	if v := r.URL.Query().Get("limit"); v != "" {
+		n, err := strconv.Atoi(v)
+		if err != nil || n < 1 || n > 1000 {
+			return 0, "", paprika.BadRequest("limit is a whole number from 1 to 1000")
+		}
+		limit = n
+	}
+	return limit, r.URL.Query().Get("after"), nil
+}
+
+// list is the paginated answer {data, next}.
+type list[T any] struct {
+	Data []T    `json:"data"`
+	Next *string `json:"next"`
+}
+
+// newList cuts one extra row fetched to know whether there is a next page.
+func newList[T any](rows []T, limit int, cursor func(T) string) list[T] {
+	l := list[T]{Data: rows}
+	if l.Data == nil {
+		l.Data = []T{}
+	}
+	if len(rows) > limit {
+		l.Data = rows[:limit]
+		next := cursor(rows[limit-1])
+		l.Next = &next
+	}
+	return l
+}

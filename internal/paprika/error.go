@@ -1,0 +1,59 @@
+// Package paprika holds the words every other package shares: the error type
+// whose code becomes the API's error body, and its codes (SPEC §3).
+package paprika
+
+import (
+	"errors"
+	"fmt"
+)
+
+// Error codes of SPEC §3, each with one HTTP status (see internal/api).
+const (
+	CodeBadRequest      = "bad-request"
+	CodeUnauthorized    = "unauthorized"
+	CodeForbidden       = "forbidden"
+	CodeNotFound        = "not-found"
+	CodeConflict        = "conflict"
+	CodePayloadTooLarge = "payload-too-large"
+	CodeTemplateError   = "template-error"
+	CodeRateLimited     = "rate-limited"
+	CodeBusy            = "busy"
+	CodeInternal        = "internal"
+)
+
+// Error is an error a tenant or operator may see: its code picks the status
+// and its message is shown as is. Anything else is internal and hidden.
+type Error struct {
+	Code    string
+	Message string
+	// RetryAfter is the seconds for the Retry-After header (rate-limited, busy).
+	RetryAfter int
+	// Limit is the tier's ratePerMinute (rate-limited).
+	Limit int
+}
+
+func (e *Error) Error() string { return e.Code + ": " + e.Message }
+
+// Errorf returns an *Error with code and a formatted message.
+func Errorf(code, format string, args ...any) *Error {
+	return &Error{Code: code, Message: fmt.Sprintf(format, args...)}
+}
+
+// BadRequest is a 400 whose message starts "Bad request: " as the seed shows.
+func BadRequest(format string, args ...any) *Error {
+	return &Error{Code: CodeBadRequest, Message: "Bad request: " + fmt.Sprintf(format, args...)}
+}
+
+// NotFound says that what was asked for does not exist for this tenant.
+func NotFound(what string) *Error {
+	return &Error{Code: CodeNotFound, Message: "Not found: no such " + what}
+}
+
+// ErrorCode returns the code of err: an *Error's, else internal.
+func ErrorCode(err error) string {
+	var e *Error
+	if errors.As(err, &e) {
+		return e.Code
+	}
+	return CodeInternal
+}

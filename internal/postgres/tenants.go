@@ -1,0 +1,269 @@
+package postgres
+
+import (
+	"context"
+	"crypto/rand"
+	"crypto/sha256"
+	"encoding/base32"
+	"errors"
+	"fmt"
+	"strings"
+	"time"
+
+	"github.com/jackc/pgx/v5"
+	"github.com/jackc/pgx/v5/pgconn"
+	"github.com/jackc/pgx/v5/pgxpool"
+
+	"github.com/paprikahq/paprika/internal/paprika"
+)
+
+// Store runs Paprika's queries on a pool.
+type Store struct {
+	Pool *pgxpool.Pool
+}
+
+// Tenant is a row of tenants. Tier is "" for the default.
+type Tenant struct {
+	ID            string
+	Name          string
+	Tier          string
+	RetentionDays int
+	CreatedAt     time.Time
+	SuspendedAt   *time.Time
+	DeletedAt     *time.Time
+}
+
+// Key is an API key; its secret is kept only as a SHA-256 hash (the secret is
+// 160 random bits, so a slow hash would buy nothing).
+type Key struct {
+	ID        string
+	TenantID  string
+	Name      string
+	Scopes    []string
+	Tier      string
+	Prefix    string
+	CreatedAt time.Time
+	RevokedAt *time.Time
+	Secret    string // only when just created
+}
+
+// Principal is who a tenant key authenticates: the key and its tenant.
+type Principal struct {
+	Key    Key
+	Tenant Tenant
+}
+
+const tenantColumns = `id, name, coalesce(tier, ''), retention_days, created_at, suspended_at, deleted_at`
+
+func scanTenant(row pgx.Row) (*Tenant, error) {
+	var t Tenant
+	err := row.Scan(&t.ID, &t.Name, &t.Tier, &t.RetentionDays, &t.CreatedAt, &t.SuspendedAt, &t.DeletedAt)
+	if errors.Is(err, pgx.ErrNoRows) {
+		return nil, paprika.NotFound("tenant")
+	}
+	return &t, err
+}
+
+// CreateTenant adds a tenant; an id taken (even by a deleted tenant) is a conflict.
+func (s *Store) CreateTenant(ctx context.Context, t Tenant) (*Tenant, error) {
+	row := s.Pool.QueryRow(ctx, `
+		INSERT INTO tenants (id, name, tier, retention_days, webhook_secret)
+		VALUES ($1, $2, nullif($3, ''), $4, $5)
+		RETURNING `+tenantColumns, t.ID, t.Name, t.Tier, t.RetentionDays, randomToken(32))
+	out, err := scanTenant(row)
+	if isUniqueViolation(err) {
+		return nil, paprika.Errorf(paprika.CodeConflict, "Conflict: tenant %q exists", t.ID)
+	}
+	return out, err
+}
+
+// Tenant returns one tenant, deleted ones included.
+func (s *Store) Tenant(ctx context.Context, id string) (*Tenant, error) {
+	return scanTenant(s.Pool.QueryRow(ctx, `SELECT `+tenantColumns+` FROM tenants WHERE id = $1`, id))
+}
+
+// Tenants lists tenants in id order after the cursor.
+func (s *Store) Tenants(ctx context.Context, after string, limit int) ([]Tenant, error) {
+	rows, err := s.Pool.Query(ctx, `SELECT `+tenantColumns+` FROM tenants WHERE id > $1 ORDER BY id LIMIT $2`, after, limit)
+	if err != nil {
+		return nil, err
+	}
+	return pgx.CollectRows(rows, func(r pgx.CollectableRow) (Tenant, error) {
+		t, err := scanTenant(r)
+		if err != nil {
+			return Tenant{}, err
+		}
+		return *t, nil
+	})
+}
+
+// TenantPatch holds the fields of a PATCH; nil leaves a field as it is.
+type TenantPatch struct {
+	Name          *string
+	Tier          *string // "" = back to the default
+	RetentionDays *int
+	Suspended     *bool
+}
+
+// UpdateTenant applies a patch to a tenant that is not deleted.
+func (s *Store) UpdateTenant(ctx context.Context, id string, p TenantPatch) (*Tenant, error) {
+	row := s.Pool.QueryRow(ctx, `
+		UPDATE tenants SET
+			name = coalesce($2, name),
+			tier = CASE WHEN $3::boolean THEN nullif($4, '') ELSE tier END,
+			retention_days = coalesce($5, retention_days),
+			suspended_at = CASE
+				WHEN $6::boolean IS NULL THEN suspended_at
+				WHEN $6 THEN coalesce(suspended_at, now())
+				ELSE NULL END
+		WHERE id = $1 AND deleted_at IS NULL
+		RETURNING `+tenantColumns,
+		id, p.Name, p.Tier != nil, deref(p.Tier), p.RetentionDays, p.Suspended)
+	return scanTenant(row)
+}
+
+// DeleteTenant marks a tenant deleted, revokes its keys and cancels its
+// queued work, in one transaction. Its data is left to the retention sweeper.
+func (s *Store) DeleteTenant(ctx context.Context, id string) error {
+	return s.inTx(ctx, func(tx pgx.Tx) error {
+		tag, err := tx.Exec(ctx, `UPDATE tenants SET deleted_at = now() WHERE id = $1 AND deleted_at IS NULL`, id)
+		if err != nil {
+			return err
+		}
+		if tag.RowsAffected() == 0 {
+			return paprika.NotFound("tenant")
+		}
+		if _, err := tx.Exec(ctx, `UPDATE api_keys SET revoked_at = now() WHERE tenant_id = $1 AND revoked_at IS NULL`, id); err != nil {
+			return err
+		}
+		return cancelTenantQueued(ctx, tx, id)
+	})
+}
+
+// NewSecret returns a new key secret and its hash.
+func NewSecret() (secret string, hash []byte) {
+	secret = "pk_" + randomToken(32)
+	return secret, HashSecret(secret)
+}
+
+// HashSecret is how secrets are stored and looked up.
+func HashSecret(secret string) []byte {
+	h := sha256.Sum256([]byte(secret))
+	return h[:]
+}
+
+const keyColumns = `id, tenant_id, name, scopes, coalesce(tier, ''), prefix, created_at, revoked_at`
+
+func scanKey(row pgx.Row) (*Key, error) {
+	var k Key
+	err := row.Scan(&k.ID, &k.TenantID, &k.Name, &k.Scopes, &k.Tier, &k.Prefix, &k.CreatedAt, &k.RevokedAt)
+	if errors.Is(err, pgx.ErrNoRows) {
+		return nil, paprika.NotFound("key")
+	}
+	return &k, err
+}
+
+// CreateKey adds a key to a live tenant and returns it with its secret.
+func (s *Store) CreateKey(ctx context.Context, k Key) (*Key, error) {
+	secret, hash := NewSecret()
+	row := s.Pool.QueryRow(ctx, `
+		INSERT INTO api_keys (id, tenant_id, name, scopes, tier, prefix, secret_hash)
+		SELECT $1, id, $3, $4, nullif($5, ''), $6, $7 FROM tenants WHERE id = $2 AND deleted_at IS NULL
+		RETURNING `+keyColumns,
+		"key_"+randomToken(16), k.TenantID, k.Name, k.Scopes, k.Tier, secret[:11], hash)
+	out, err := scanKey(row)
+	if err != nil {
+		if paprika.ErrorCode(err) == paprika.CodeNotFound {
+			return nil, paprika.NotFound("tenant")
+		}
+		return nil, err
+	}
+	out.Secret = secret
+	return out, nil
+}
+
+// Keys lists a tenant's keys in creation order after the cursor (a key id).
+func (s *Store) Keys(ctx context.Context, tenantID, after string, limit int) ([]Key, error) {
+	rows, err := s.Pool.Query(ctx, `
+		SELECT `+keyColumns+` FROM api_keys
+		WHERE tenant_id = $1 AND ($2 = '' OR (created_at, id) > (SELECT created_at, id FROM api_keys WHERE id = $2 AND tenant_id = $1))
+		ORDER BY created_at, id LIMIT $3`, tenantID, after, limit)
+	if err != nil {
+		return nil, err
+	}
+	return pgx.CollectRows(rows, func(r pgx.CollectableRow) (Key, error) {
+		k, err := scanKey(r)
+		if err != nil {
+			return Key{}, err
+		}
+		return *k, nil
+	})
+}
+
+// RevokeKey revokes a key at once.
+func (s *Store) RevokeKey(ctx context.Context, tenantID, keyID string) error {
+	tag, err := s.Pool.Exec(ctx, `UPDATE api_keys SET revoked_at = coalesce(revoked_at, now()) WHERE tenant_id = $1 AND id = $2`, tenantID, keyID)
+	if err == nil && tag.RowsAffected() == 0 {
+		return paprika.NotFound("key")
+	}
+	return err
+}
+
+// Authenticate resolves a key secret to its key and tenant. A revoked or
+// unknown key, or one of a deleted tenant, is unauthorized.
+func (s *Store) Authenticate(ctx context.Context, secret string) (*Principal, error) {
+	var p Principal
+	k, t := &p.Key, &p.Tenant
+	err := s.Pool.QueryRow(ctx, `
+		SELECT k.id, k.tenant_id, k.name, k.scopes, coalesce(k.tier, ''), k.prefix, k.created_at, k.revoked_at,
+		       t.id, t.name, coalesce(t.tier, ''), t.retention_days, t.created_at, t.suspended_at, t.deleted_at
+		FROM api_keys k JOIN tenants t ON t.id = k.tenant_id
+		WHERE k.secret_hash = $1 AND k.revoked_at IS NULL AND t.deleted_at IS NULL`, HashSecret(secret)).Scan(
+		&k.ID, &k.TenantID, &k.Name, &k.Scopes, &k.Tier, &k.Prefix, &k.CreatedAt, &k.RevokedAt,
+		&t.ID, &t.Name, &t.Tier, &t.RetentionDays, &t.CreatedAt, &t.SuspendedAt, &t.DeletedAt)
+	if errors.Is(err, pgx.ErrNoRows) {
+		return nil, paprika.Errorf(paprika.CodeUnauthorized, "Unauthorized: unknown or revoked key")
+	}
+	if err != nil {
+		return nil, err
+	}
+	return &p, nil
+}
+
+// inTx runs fn in a transaction; a canceled ctx cannot leave it open, since
+// the rollback runs without the caller's cancellation.
+func (s *Store) inTx(ctx context.Context, fn func(pgx.Tx) error) error {
+	tx, err := s.Pool.Begin(ctx)
+	if err != nil {
+		return err
+	}
+	defer tx.Rollback(context.WithoutCancel(ctx)) //nolint:errcheck // after Commit it is a no-op
+	if err := fn(tx); err != nil {
+		return err
+	}
+	return tx.Commit(ctx)
+}
+
+var tokenEncoding = base32.NewEncoding("abcdefghijklmnopqrstuvwxyz234567").WithPadding(base32.NoPadding)
+
+// randomToken returns n random bytes as lower-case base32.
+func randomToken(n int) string {
+	b := make([]byte, n)
+	if _, err := rand.Read(b); err != nil {
+		panic(fmt.Sprintf("crypto/rand: %v", err)) // never fails on Linux
+	}
+	return strings.ToLower(tokenEncoding.EncodeToString(b))
+}
+
+func isUniqueViolation(err error) bool {
+	var pgErr *pgconn.PgError
+	return errors.As(err, &pgErr) && pgErr.Code == "23505"
+}
+
+func deref[T any](p *T) T {
+	var zero T
+	if p == nil {
+		return zero
+	}
+	return *p
+}
