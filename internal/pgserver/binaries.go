@@ -27,10 +27,7 @@ func FindBinaries() (string, error) {
 		return dir, nil
 	}
 	dirs, _ := filepath.Glob(debianBinGlob) // the pattern is constant and valid
-	slices.SortFunc(dirs, func(a, b string) int {
-		return slices.Compare(versionOf(b), versionOf(a)) // newest first; 10 after 9.6
-	})
-	for _, dir := range dirs {
+	for _, dir := range newestFirst(dirs) {
 		if hasBinaries(dir) {
 			return dir, nil
 		}
@@ -70,6 +67,15 @@ func hasBinaries(dir string) bool {
 		}
 	}
 	return true
+}
+
+// newestFirst sorts /usr/lib/postgresql/<version>/bin directories by version,
+// numerically so that 10 comes before 9.6.
+func newestFirst(dirs []string) []string {
+	slices.SortFunc(dirs, func(a, b string) int {
+		return slices.Compare(versionOf(b), versionOf(a))
+	})
+	return dirs
 }
 
 // versionOf extracts "9.6" or "15" from /usr/lib/postgresql/15/bin.

@@ -2,6 +2,7 @@ package pgserver
 
 import (
 	"fmt"
+	"log/slog"
 	"os"
 	"os/user"
 	"path/filepath"
@@ -71,14 +72,14 @@ func (a *account) credential() *syscall.Credential {
 
 // own hands dir to the account, which must create pgdata, the socket and its
 // lock file in it. A no-op when we are not root.
-func (a *account) own(dir string) error {
+func (a *account) own(dir string, logger *slog.Logger) error {
 	if a == nil {
 		return nil
 	}
 	if err := os.Chown(dir, a.uid, a.gid); err != nil {
 		return err
 	}
-	return a.makeReachable(dir)
+	return a.makeReachable(dir, logger)
 }
 
 // makeReachable makes sure the account can traverse every ancestor of dir.
@@ -90,16 +91,18 @@ func (a *account) own(dir string) error {
 // o+x, and only that, to the parents that need it: it lets others pass
 // through to names they already know but not list or read anything, which
 // is the smallest change that works.
-func (a *account) makeReachable(dir string) error {
+func (a *account) makeReachable(dir string, logger *slog.Logger) error {
 	for p := filepath.Dir(dir); ; p = filepath.Dir(p) {
 		fi, err := os.Stat(p)
 		if err != nil {
 			return err
 		}
 		if !a.canSearch(fi) {
-			if err := os.Chmod(p, fi.Mode().Perm()|0o001); err != nil {
+			keep := os.ModePerm | os.ModeSetuid | os.ModeSetgid | os.ModeSticky
+			if err := os.Chmod(p, fi.Mode()&keep|0o001); err != nil {
 				return fmt.Errorf("let user %s traverse %s: %w", a.name, p, err)
 			}
+			logger.Info("added o+x so that the postgres process can reach its directory", "dir", p, "user", a.name)
 		}
 		if p == filepath.Dir(p) {
 			return nil

@@ -4,8 +4,8 @@ package pgserver
 
 import "syscall"
 
-// sysProcAttr has no parent-death signal outside Linux: there postgres only
-// stops when Stop is called, or when it notices on its own that we are gone.
+// sysProcAttr has no parent-death signal outside Linux: there postgres
+// outlives a parent that dies without calling Stop.
 func sysProcAttr(cred *syscall.Credential) *syscall.SysProcAttr {
 	return &syscall.SysProcAttr{Credential: cred, Setpgid: true}
 }
