@@ -1,0 +1,31 @@
+// Package scheduler shares the workers between tenants by weighted fair
+// share over service tiers (SPEC §4, the seed's page on the scheduler).
+//
+// Queued work sits in lanes: one per tenant and key tier. A claim resolves
+// each lane's tier at claim time (the key's tier, else the tenant's, else the
+// default), so an upgrade speeds up work already waiting and a removed tier
+// falls back to the default. Lanes of one tenant and tier form a group, and a
+// free slot goes to the eligible group with the lowest share used: its work
+// running plus its work started in the last 60 s, divided by its tier's
+// weight; ties go to the group whose oldest queued work has waited longest.
+//
+// The claim is a SQL problem. Ranking reads the small lanes table (a row per
+// tenant and key tier, its queue counters kept current in the transactions
+// that add, claim and cancel work), never the queue itself, and takes the
+// top lanes' row locks with SKIP LOCKED, so workers on many machines claim at
+// once without claiming an item twice. The group's row of started counts is
+// then locked and read fresh, which makes maxRunning exact across workers;
+// finishes are counted in another table so completions never wait on
+// claimers. One claim hands out up to K items (the worker's free slots) by
+// replaying the policy K times over the locked lanes, in one transaction of
+// three pipelined round trips.
+//
+// Within a group single jobs go first, oldest first; then batches take turns,
+// the batch with the fewest records running first, each batch's records in
+// index order.
+//
+// A claim holds a lease that the worker renews while rendering; a lease that
+// expires returns the work to the queue, and the third loss fails it with
+// worker-lost. Completions carry the lease token, so a worker that wakes up
+// after its lease was taken over cannot complete the work a second time.
+package scheduler

@@ -1,0 +1,78 @@
+package scheduler
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"sync"
+
+	"github.com/google/uuid"
+	"github.com/jackc/pgx/v5"
+	"github.com/jackc/pgx/v5/pgxpool"
+
+	"github.com/paprikahq/paprika/internal/postgres"
+	"github.com/paprikahq/paprika/internal/render"
+)
+
+// sourceCache keeps what records of one batch share (its template, format
+// and options) and stored template versions, which never change once
+// written, so a batch of 100,000 records reads them once.
+type sourceCache struct {
+	pool *pgxpool.Pool
+
+	mu        sync.Mutex
+	batches   map[uuid.UUID]postgres.Source
+	templates map[string]string
+}
+
+const sourceCacheMax = 1024
+
+func newSourceCache(pool *pgxpool.Pool) *sourceCache {
+	return &sourceCache{pool: pool, batches: map[uuid.UUID]postgres.Source{}, templates: map[string]string{}}
+}
+
+func (c *sourceCache) batch(ctx context.Context, id uuid.UUID) (postgres.Source, error) {
+	c.mu.Lock()
+	src, ok := c.batches[id]
+	c.mu.Unlock()
+	if ok {
+		return src, nil
+	}
+	err := c.pool.QueryRow(ctx, `SELECT format, coalesce(template, ''), coalesce(template_id, ''), coalesce(template_version, 0), options
+		FROM batches WHERE id = $1`, id).Scan(&src.Format, &src.Template, &src.TemplateID, &src.TemplateVersion, &src.Options)
+	if err != nil {
+		return src, fmt.Errorf("batch %s: %w", id, err)
+	}
+	c.mu.Lock()
+	if len(c.batches) >= sourceCacheMax {
+		clear(c.batches)
+	}
+	c.batches[id] = src
+	c.mu.Unlock()
+	return src, nil
+}
+
+func (c *sourceCache) template(ctx context.Context, tenantID, id string, version int) (string, error) {
+	key := fmt.Sprintf("%s\x00%s\x00%d", tenantID, id, version)
+	c.mu.Lock()
+	content, ok := c.templates[key]
+	c.mu.Unlock()
+	if ok {
+		return content, nil
+	}
+	err := c.pool.QueryRow(ctx, `SELECT content FROM templates WHERE tenant_id = $1 AND id = $2 AND version = $3`,
+		tenantID, id, version).Scan(&content)
+	if errors.Is(err, pgx.ErrNoRows) {
+		return "", &render.Error{Code: render.CodeTemplateError, Message: fmt.Sprintf("template %s@%d was deleted", id, version)}
+	}
+	if err != nil {
+		return "", err
+	}
+	c.mu.Lock()
+	if len(c.templates) >= sourceCacheMax {
+		clear(c.templates)
+	}
+	c.templates[key] = content
+	c.mu.Unlock()
+	return content, nil
+}

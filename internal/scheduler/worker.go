@@ -1,0 +1,467 @@
+package scheduler
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"log/slog"
+	"sync"
+	"time"
+
+	"github.com/google/uuid"
+	"github.com/jackc/pgx/v5/pgxpool"
+
+	"github.com/paprikahq/paprika/internal/postgres"
+	"github.com/paprikahq/paprika/internal/render"
+	"github.com/paprikahq/paprika/internal/storage"
+)
+
+// Config is a worker's setup.
+type Config struct {
+	Policy
+	Slots    int             // work rendered at once (PAPRIKA_WORKERS)
+	Renderer render.Renderer // renders one document
+	Outputs  *storage.Store
+	Logger   *slog.Logger
+	// Poll is how often an idle worker looks for work without being woken
+	// (LISTEN/NOTIFY wakes it at once). Default 1 s.
+	Poll time.Duration
+	// Grace is how long SIGTERM waits for renders in flight before handing
+	// them back. Default 25 s.
+	Grace time.Duration
+	// MaxClaim caps one claim's items (default 16).
+	MaxClaim int
+}
+
+// Worker claims work by the policy and renders it in its slots.
+type Worker struct {
+	cfg      Config
+	pool     *pgxpool.Pool
+	claimer  *Claimer
+	log      *slog.Logger
+	sources  *sourceCache
+	complete *completer
+
+	mu   sync.Mutex
+	held map[int64]*running // by lease token
+}
+
+type running struct {
+	item   Item
+	cancel context.CancelFunc
+	lost   bool
+}
+
+// NewWorker returns a worker; Run starts it.
+func NewWorker(pool *pgxpool.Pool, cfg Config) *Worker {
+	if cfg.Poll == 0 {
+		cfg.Poll = time.Second
+	}
+	if cfg.Grace == 0 {
+		cfg.Grace = 25 * time.Second
+	}
+	if cfg.MaxClaim == 0 {
+		cfg.MaxClaim = 16
+	}
+	if cfg.Lease == 0 {
+		cfg.Lease = 30 * time.Second
+	}
+	if cfg.Logger == nil {
+		cfg.Logger = slog.New(slog.DiscardHandler)
+	}
+	w := &Worker{
+		cfg:     cfg,
+		pool:    pool,
+		claimer: NewClaimer(pool, cfg.Policy),
+		log:     cfg.Logger,
+		sources: newSourceCache(pool),
+		held:    map[int64]*running{},
+	}
+	w.complete = newCompleter(pool, cfg.Logger)
+	return w
+}
+
+// Run claims and renders until ctx ends, then stops claiming, lets renders
+// in flight finish for the grace period, hands back the rest, records every
+// completion and returns.
+func (w *Worker) Run(ctx context.Context) error {
+	wake := make(chan struct{}, 1)
+	signal := func() {
+		select {
+		case wake <- struct{}{}:
+		default:
+		}
+	}
+	bg, stopBG := context.WithCancel(context.WithoutCancel(ctx))
+	var bgWG sync.WaitGroup
+	bgWG.Add(3)
+	go func() { defer bgWG.Done(); w.listen(bg, signal) }()
+	go func() { defer bgWG.Done(); w.renewLoop(bg) }()
+	go func() { defer bgWG.Done(); w.reapLoop(bg) }()
+	completerDone := make(chan struct{})
+	go func() { defer close(completerDone); w.complete.run(signal) }()
+
+	var slots sync.WaitGroup
+	free := w.cfg.Slots
+	freed := make(chan struct{}, w.cfg.Slots)
+	renderCtx, cancelRenders := context.WithCancel(context.WithoutCancel(ctx))
+	defer cancelRenders()
+
+	backoff := time.Duration(0)
+	for ctx.Err() == nil {
+		// Slots that finished since the last round are free again.
+	drain:
+		for {
+			select {
+			case <-freed:
+				free++
+			default:
+				break drain
+			}
+		}
+		claimed := 0
+		if free > 0 {
+			items, err := w.claimer.Claim(ctx, min(free, w.cfg.MaxClaim))
+			if err != nil && ctx.Err() == nil {
+				w.log.ErrorContext(ctx, "claim failed", "err", err)
+				backoff = min(max(2*backoff, 50*time.Millisecond), 5*time.Second)
+			} else {
+				backoff = 0
+			}
+			claimedAt := time.Now()
+			for _, it := range items {
+				free--
+				claimed++
+				w.logClaim(ctx, &it, claimedAt)
+				itemCtx, cancel := context.WithCancel(renderCtx)
+				w.hold(&running{item: it, cancel: cancel})
+				slots.Add(1)
+				go func() {
+					defer slots.Done()
+					defer cancel()
+					w.process(itemCtx, it)
+					freed <- struct{}{}
+				}()
+			}
+		}
+		if claimed > 0 && free > 0 && backoff == 0 {
+			continue // there may be more
+		}
+		wait := w.cfg.Poll
+		if backoff > 0 {
+			wait = backoff
+		}
+		timer := time.NewTimer(wait)
+		select {
+		case <-ctx.Done():
+		case <-wake:
+		case <-freed:
+			free++
+		case <-timer.C:
+		}
+		timer.Stop()
+	}
+
+	// Stopping: no more claims. Renders in flight get the grace period.
+	w.log.Info("worker stopping", "inFlight", w.cfg.Slots-free)
+	done := make(chan struct{})
+	go func() { slots.Wait(); close(done) }()
+	select {
+	case <-done:
+	case <-time.After(w.cfg.Grace):
+		w.log.Warn("grace period over: handing back work in flight")
+		w.handBackAll()
+		cancelRenders()
+		<-done
+	}
+	w.complete.close()
+	<-completerDone
+	stopBG()
+	bgWG.Wait()
+	return nil
+}
+
+func (w *Worker) hold(r *running) {
+	w.mu.Lock()
+	w.held[r.item.Token] = r
+	w.mu.Unlock()
+}
+
+func (w *Worker) unhold(token int64) (lost bool) {
+	w.mu.Lock()
+	defer w.mu.Unlock()
+	r := w.held[token]
+	delete(w.held, token)
+	return r != nil && r.lost
+}
+
+// handBackAll returns every held item to the queue without counting the
+// attempt, and marks it lost so its render's completion is dropped.
+func (w *Worker) handBackAll() {
+	w.mu.Lock()
+	var refs []ref
+	for _, r := range w.held {
+		r.lost = true
+		refs = append(refs, r.item.ref())
+	}
+	w.mu.Unlock()
+	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
+	defer cancel()
+	for _, r := range refs {
+		if _, err := release(ctx, w.pool, r, "", "", true); err != nil {
+			w.log.Error("hand back failed; the lease will expire instead", "err", err)
+		}
+	}
+}
+
+func (w *Worker) logClaim(ctx context.Context, it *Item, claimedAt time.Time) {
+	attrs := []any{"tenant", it.TenantID, "tier", it.Tier, "kind", it.Kind,
+		"waitSeconds", it.Wait(claimedAt).Seconds(), "attempt", it.Attempt}
+	if it.Kind == KindJob {
+		attrs = append(attrs, "jobId", it.JobID.String())
+	} else {
+		attrs = append(attrs, "batchId", it.BatchID.String(), "index", it.Index)
+	}
+	w.log.InfoContext(ctx, "claim", attrs...)
+}
+
+// process renders one item and hands the result to the completer.
+func (w *Worker) process(ctx context.Context, it Item) {
+	start := time.Now()
+	res := result{item: it}
+	out, err := w.render(ctx, &it)
+	res.seconds = time.Since(start).Seconds()
+	if w.unhold(it.Token) {
+		return // handed back or lost: not ours to complete
+	}
+	var rerr *render.Error
+	switch {
+	case err == nil:
+		res.status, res.output = postgres.StatusDone, out
+	case errors.As(err, &rerr) && rerr.Code == render.CodeTemplateError:
+		res.status, res.errCode, res.errMessage = postgres.StatusFailed, rerr.Code, rerr.Message
+	default:
+		code, msg := render.CodeRenderFailed, err.Error()
+		if errors.As(err, &rerr) {
+			code, msg = rerr.Code, rerr.Message
+		}
+		if ctx.Err() != nil {
+			return // canceled (lease lost or job canceled): the new owner decides
+		}
+		// Retryable: back to the queue, or failed after the last attempt.
+		rctx, cancel := context.WithTimeout(context.WithoutCancel(ctx), 10*time.Second)
+		defer cancel()
+		if _, err := release(rctx, w.pool, it.ref(), code, msg, false); err != nil {
+			w.log.Error("release failed; the lease will expire instead", "err", err)
+		}
+		w.log.Warn("render failed", "tenant", it.TenantID, "kind", it.Kind, "code", code, "attempt", it.Attempt, "err", msg)
+		return
+	}
+	w.complete.add(res)
+}
+
+// render resolves the item's template and renders it, storing the output.
+func (w *Worker) render(ctx context.Context, it *Item) (*postgres.Output, error) {
+	src := it.Source
+	if it.Kind == KindRecord {
+		var err error
+		if src, err = w.sources.batch(ctx, it.BatchID); err != nil {
+			return nil, err
+		}
+	}
+	content := src.Template
+	if src.TemplateID != "" {
+		var err error
+		if content, err = w.sources.template(ctx, it.TenantID, src.TemplateID, src.TemplateVersion); err != nil {
+			return nil, err
+		}
+	}
+	var opts render.Options
+	if len(src.Options) > 0 {
+		if err := json.Unmarshal(src.Options, &opts); err != nil {
+			return nil, &render.Error{Code: render.CodeRenderFailed, Message: "stored options do not parse: " + err.Error()}
+		}
+	}
+	out, err := w.cfg.Renderer.Render(ctx, render.Input{Template: content, Data: it.Data, Format: src.Format, Options: opts})
+	if err != nil {
+		return nil, err
+	}
+	path := w.cfg.Outputs.JobPath(it.TenantID, it.JobID, src.Format)
+	if it.Kind == KindRecord {
+		path = w.cfg.Outputs.RecordPath(it.TenantID, it.BatchID, it.Index, src.Format)
+	}
+	if err := w.cfg.Outputs.Write(path, out.Body); err != nil {
+		return nil, err
+	}
+	return &postgres.Output{ContentType: out.ContentType, Bytes: int64(len(out.Body)), Pages: out.Pages}, nil
+}
+
+// listen wakes the claim loop on NOTIFY paprika_work, reconnecting as needed.
+func (w *Worker) listen(ctx context.Context, wake func()) {
+	for ctx.Err() == nil {
+		err := func() error {
+			conn, err := w.pool.Acquire(ctx)
+			if err != nil {
+				return err
+			}
+			defer conn.Release()
+			if _, err := conn.Exec(ctx, "LISTEN paprika_work"); err != nil {
+				return err
+			}
+			defer conn.Exec(context.WithoutCancel(ctx), "UNLISTEN *") //nolint:errcheck // the pool resets it anyway
+			for {
+				if _, err := conn.Conn().WaitForNotification(ctx); err != nil {
+					return err
+				}
+				wake()
+			}
+		}()
+		if ctx.Err() == nil {
+			w.log.Warn("listen failed; polling until it reconnects", "err", err)
+			sleep(ctx, time.Second)
+		}
+	}
+}
+
+// renewLoop renews the held leases every third of the lease; work whose
+// lease was lost (taken over, or canceled) has its render stopped.
+func (w *Worker) renewLoop(ctx context.Context) {
+	t := time.NewTicker(w.cfg.Lease / 3)
+	defer t.Stop()
+	for {
+		select {
+		case <-ctx.Done():
+			return
+		case <-t.C:
+		}
+		if err := w.renew(ctx); err != nil && ctx.Err() == nil {
+			w.log.Error("lease renewal failed", "err", err)
+		}
+	}
+}
+
+func (w *Worker) renew(ctx context.Context) error {
+	w.mu.Lock()
+	var jobIDs, batchIDs []uuid.UUID
+	var jobTokens, recTokens []int64
+	var idxs []int32
+	for token, r := range w.held {
+		if r.item.Kind == KindJob {
+			jobIDs, jobTokens = append(jobIDs, r.item.JobID), append(jobTokens, token)
+		} else {
+			batchIDs, idxs, recTokens = append(batchIDs, r.item.BatchID), append(idxs, int32(r.item.Index)), append(recTokens, token)
+		}
+	}
+	w.mu.Unlock()
+	if len(jobIDs)+len(batchIDs) == 0 {
+		return nil
+	}
+	kept := map[int64]bool{}
+	lease := w.cfg.Lease.String()
+	collect := func(sql string, args ...any) error {
+		rows, err := w.pool.Query(ctx, sql, args...)
+		if err != nil {
+			return err
+		}
+		defer rows.Close()
+		for rows.Next() {
+			var token int64
+			if err := rows.Scan(&token); err != nil {
+				return err
+			}
+			kept[token] = true
+		}
+		return rows.Err()
+	}
+	if len(jobIDs) > 0 {
+		if err := collect(renewJobs, jobIDs, jobTokens, lease); err != nil {
+			return err
+		}
+	}
+	if len(batchIDs) > 0 {
+		if err := collect(renewRecords, batchIDs, idxs, recTokens, lease); err != nil {
+			return err
+		}
+	}
+	w.mu.Lock()
+	defer w.mu.Unlock()
+	for _, token := range append(jobTokens, recTokens...) {
+		if r, ok := w.held[token]; ok && !kept[token] {
+			r.lost = true
+			r.cancel()
+			w.log.Warn("lease lost; render stopped", "tenant", r.item.TenantID, "kind", r.item.Kind)
+		}
+	}
+	return nil
+}
+
+// reapLoop returns work whose lease expired (its worker died) to the queue,
+// or fails it with worker-lost after MaxAttempts.
+func (w *Worker) reapLoop(ctx context.Context) {
+	t := time.NewTicker(w.cfg.Lease / 2)
+	defer t.Stop()
+	for {
+		select {
+		case <-ctx.Done():
+			return
+		case <-t.C:
+		}
+		if n, err := Reap(ctx, w.pool); err != nil && ctx.Err() == nil {
+			w.log.Error("reaping expired leases failed", "err", err)
+		} else if n > 0 {
+			w.log.Warn("expired leases reaped", "count", n)
+		}
+	}
+}
+
+// Reap releases every item whose lease has expired and returns how many.
+func Reap(ctx context.Context, pool *pgxpool.Pool) (int, error) {
+	var refs []ref
+	rows, err := pool.Query(ctx, expiredJobs)
+	if err != nil {
+		return 0, err
+	}
+	for rows.Next() {
+		r := ref{kind: KindJob}
+		if err := rows.Scan(&r.jobID, &r.token); err != nil {
+			rows.Close()
+			return 0, err
+		}
+		refs = append(refs, r)
+	}
+	rows.Close()
+	rows, err = pool.Query(ctx, expiredRecords)
+	if err != nil {
+		return 0, err
+	}
+	for rows.Next() {
+		r := ref{kind: KindRecord}
+		if err := rows.Scan(&r.batchID, &r.index, &r.token); err != nil {
+			rows.Close()
+			return 0, err
+		}
+		refs = append(refs, r)
+	}
+	rows.Close()
+	n := 0
+	for _, r := range refs {
+		held, err := release(ctx, pool, r, "worker-lost", fmt.Sprintf("the worker rendering it stopped answering %d times", MaxAttempts), false)
+		if err != nil {
+			return n, err
+		}
+		if held {
+			n++
+		}
+	}
+	return n, nil
+}
+
+func sleep(ctx context.Context, d time.Duration) {
+	t := time.NewTimer(d)
+	defer t.Stop()
+	select {
+	case <-ctx.Done():
+	case <-t.C:
+	}
+}
