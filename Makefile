@@ -1,0 +1,67 @@
+# Paprika. The two commands a newcomer needs:
+#
+#   make run    install what is missing, build, and start `paprika dev`
+#   make test   install what is missing, then go vet and go test everything
+#
+# Both install PostgreSQL's server binaries, Chromium and fonts from Debian's
+# packages when they are missing (scripts/install-deps.sh).
+
+SHELL := /bin/bash
+.SHELLFLAGS := -eu -o pipefail -c
+.DEFAULT_GOAL := help
+
+# Go unpacked from go.dev lives in /usr/local/go/bin, often not on PATH.
+ifeq ($(shell command -v go 2>/dev/null),)
+ifneq ($(wildcard /usr/local/go/bin/go),)
+export PATH := /usr/local/go/bin:$(PATH)
+endif
+endif
+
+GO ?= go
+PAPRIKA_VERSION ?= $(shell git describe --tags --always --dirty 2>/dev/null || echo dev)
+LDFLAGS := -X main.version=$(PAPRIKA_VERSION)
+TEST_TIMEOUT ?= 20m
+PAPRIKA_IMAGE ?= paprika:local
+
+# The seed's example tiers, so that the curl lines `paprika dev` prints (a
+# tenant patched to "priority") work. A PAPRIKA_TIERS of your own wins, even
+# an empty one (one tier, standard).
+DEV_TIERS := {"standard": {"weight": 1}, "priority": {"weight": 4, "maxRunning": 20, "ratePerMinute": 600}}
+
+.PHONY: help run test build lint deps deps-test docker clean
+
+help:
+	@echo 'make run      install what is missing, build, and start paprika dev (api + worker + private PostgreSQL)'
+	@echo 'make test     install what is missing, then go vet ./... and go test ./...'
+	@echo 'make build    build bin/paprika'
+	@echo 'make lint     go vet ./...'
+	@echo 'make deps     only install what make run needs (deps-test: what make test needs)'
+	@echo 'make docker   build the container image $(PAPRIKA_IMAGE)'
+	@echo 'make clean    remove bin/ (./data, dev mode'\''s database and outputs, is kept)'
+
+deps:
+	@bash scripts/install-deps.sh run
+
+deps-test:
+	@bash scripts/install-deps.sh test
+
+build:
+	$(GO) build -ldflags '$(LDFLAGS)' -o bin/paprika ./cmd/paprika
+
+run: export PAPRIKA_TIERS ?= $(DEV_TIERS)
+run: deps build
+	@printf 'PAPRIKA_TIERS=%s\n' "$$PAPRIKA_TIERS"
+	exec ./bin/paprika dev
+
+test: deps-test
+	$(GO) vet ./...
+	$(GO) test -timeout $(TEST_TIMEOUT) ./...
+
+lint:
+	$(GO) vet ./...
+
+docker:
+	docker build --build-arg PAPRIKA_VERSION=$(PAPRIKA_VERSION) -t $(PAPRIKA_IMAGE) .
+
+clean:
+	rm -rf bin

@@ -1,0 +1,174 @@
+#!/usr/bin/env bash
+# install-deps.sh: makes sure this machine has what Paprika needs, installing
+# what is missing from Debian's packages. `make run` and `make test` call it.
+#
+#   scripts/install-deps.sh run    Go, PostgreSQL server binaries, Chromium, fonts
+#   scripts/install-deps.sh test   the same, plus pdftotext (poppler-utils)
+#
+# It says nothing when nothing is missing. It installs with apt-get when it
+# runs as root or has passwordless sudo; otherwise it prints the command to
+# run and exits 1. PAPRIKA_SKIP_DEPS=1 skips every check (for machines set up
+# by other means). With PAPRIKA_DATABASE_URL set, `run` does not need a local
+# PostgreSQL.
+set -euo pipefail
+
+mode=${1:-run}
+case $mode in
+run | test) ;;
+*)
+	echo "usage: $0 [run|test]" >&2
+	exit 2
+	;;
+esac
+
+say() { printf '%s\n' "$*" >&2; }
+
+if [[ ${PAPRIKA_SKIP_DEPS:-} == 1 ]]; then
+	exit 0
+fi
+
+# --- Go -----------------------------------------------------------------
+
+if ! command -v go >/dev/null 2>&1; then
+	if [[ -x /usr/local/go/bin/go ]]; then
+		say "Go is installed in /usr/local/go but not on PATH; add it with:"
+		say "  export PATH=\$PATH:/usr/local/go/bin"
+	else
+		say "Paprika needs Go 1.26 or newer, and there is no 'go' on PATH."
+		say "Install it from https://go.dev/dl/ (unpack into /usr/local/go), then:"
+		say "  export PATH=\$PATH:/usr/local/go/bin"
+	fi
+	exit 1
+fi
+# Go 1.21 and newer fetch the toolchain go.mod asks for by themselves; older
+# ones cannot build the module at all.
+gover=$(go env GOVERSION 2>/dev/null || true)
+if [[ $gover =~ ^go1\.([0-9]+) ]] && ((BASH_REMATCH[1] < 21)); then
+	say "Paprika needs Go 1.26 or newer; this is $gover. Install a newer Go from https://go.dev/dl/"
+	exit 1
+fi
+
+# --- what is there ------------------------------------------------------
+
+# have_cmd: an executable NAME on PATH. (bash's `command -v` also answers
+# with a file that is not executable when it finds nothing better.)
+have_cmd() {
+	local path
+	path=$(command -v "$1" 2>/dev/null) && [[ -x $path && ! -d $path ]]
+}
+
+# installed reports whether dpkg knows the Debian package as installed.
+installed() {
+	have_cmd dpkg-query &&
+		dpkg-query -W -f='${Status}' "$1" 2>/dev/null | grep -q 'install ok installed'
+}
+
+# have_postgres: initdb and postgres on PATH, or in Debian's per-version
+# directory (which is not on PATH), where `paprika dev` and the tests look.
+have_postgres() {
+	if have_cmd initdb && have_cmd postgres; then
+		return 0
+	fi
+	local dir
+	for dir in /usr/lib/postgresql/*/bin; do
+		if [[ -x $dir/initdb && -x $dir/postgres ]]; then
+			return 0
+		fi
+	done
+	return 1
+}
+
+have_chromium() {
+	if [[ -n ${PAPRIKA_CHROMIUM:-} ]]; then
+		if [[ -f $PAPRIKA_CHROMIUM && -x $PAPRIKA_CHROMIUM ]] || have_cmd "$PAPRIKA_CHROMIUM"; then
+			return 0
+		fi
+		say "PAPRIKA_CHROMIUM is $PAPRIKA_CHROMIUM, which is not an executable program: fix it, or unset it to use the chromium on PATH."
+		exit 1
+	fi
+	local name
+	for name in chromium chromium-browser google-chrome; do
+		if have_cmd "$name"; then
+			return 0
+		fi
+	done
+	return 1
+}
+
+fonts=""
+if have_cmd fc-list; then
+	fonts=$(fc-list : family 2>/dev/null || true)
+fi
+# have_font PACKAGE FAMILY: the package is installed, or fontconfig knows the
+# family from elsewhere.
+have_font() {
+	installed "$1" || grep -qi -- "$2" <<<"$fonts"
+}
+
+chromium_package=chromium
+if [[ -r /etc/os-release ]] && grep -qx 'ID=ubuntu' /etc/os-release; then
+	chromium_package=chromium-browser # Ubuntu has no "chromium" package
+fi
+
+check() {
+	missing=()
+	if [[ $mode == test || -z ${PAPRIKA_DATABASE_URL:-} ]]; then
+		have_postgres || missing+=(postgresql)
+	fi
+	have_chromium || missing+=("$chromium_package")
+	have_font fonts-liberation 'Liberation' || missing+=(fonts-liberation)
+	have_font fonts-dejavu-core 'DejaVu' || missing+=(fonts-dejavu-core)
+	have_font fonts-noto-color-emoji 'Noto Color Emoji' || missing+=(fonts-noto-color-emoji)
+	if [[ $mode == test ]]; then
+		have_cmd pdftotext || missing+=(poppler-utils)
+	fi
+}
+
+check
+if ((${#missing[@]} == 0)); then
+	exit 0
+fi
+
+# --- install what is missing --------------------------------------------
+
+if ! have_cmd apt-get; then
+	say "Paprika needs: ${missing[*]} (Debian's package names)."
+	say "This machine has no apt-get: install them with its package manager, put initdb and"
+	say "postgres on PATH and set PAPRIKA_CHROMIUM, then run again (PAPRIKA_SKIP_DEPS=1 skips this check)."
+	exit 1
+fi
+
+if ((EUID == 0)); then
+	sudo=()
+elif have_cmd sudo && sudo -n true 2>/dev/null; then
+	sudo=(sudo -n)
+else
+	say "Paprika needs: ${missing[*]}; install them with:"
+	say "  sudo apt-get install -y ${missing[*]}"
+	exit 1
+fi
+
+say "Installing ${missing[*]} from Debian's packages (a minute or two)..."
+log=$(mktemp "${TMPDIR:-/tmp}/paprika-apt.XXXXXX")
+apt=("${sudo[@]}" env DEBIAN_FRONTEND=noninteractive apt-get -q -o DPkg::Lock::Timeout=300)
+if ! { "${apt[@]}" update && "${apt[@]}" install -y --no-install-recommends "${missing[@]}"; } >"$log" 2>&1 </dev/null; then
+	tail -n 40 "$log" >&2
+	say "apt-get failed (the whole output is in $log)."
+	exit 1
+fi
+rm -f "$log"
+
+fonts=""
+if have_cmd fc-list; then
+	fonts=$(fc-list : family 2>/dev/null || true)
+fi
+wanted=("${missing[@]}")
+check
+if ((${#missing[@]} > 0)); then
+	say "Installed ${wanted[*]}, but still missing: ${missing[*]}."
+	if [[ " ${missing[*]} " == *" chromium-browser "* ]]; then
+		say "On Ubuntu, chromium-browser is a snap: install Chromium or Google Chrome another way and set PAPRIKA_CHROMIUM to it."
+	fi
+	exit 1
+fi
+say "Installed ${wanted[*]}."
