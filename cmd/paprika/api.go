@@ -20,5 +20,6 @@ func runAPI(ctx context.Context, getenv func(string) string, log *slog.Logger, o
 	}
 	defer pool.Close()
 	srv := api.New(cfg, &postgres.Store{Pool: pool}, log)
+	defer srv.Close()
 	return serve(ctx, cfg.Port, srv.Handler(), log, onListen)
 }

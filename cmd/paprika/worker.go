@@ -4,10 +4,14 @@ import (
 	"context"
 	"log/slog"
 	"net/http"
+	"time"
 
 	"github.com/prometheus/client_golang/prometheus/promhttp"
 
 	"github.com/paprikahq/paprika/internal/config"
+	"github.com/paprikahq/paprika/internal/render"
+	"github.com/paprikahq/paprika/internal/scheduler"
+	"github.com/paprikahq/paprika/internal/storage"
 )
 
 func runWorker(ctx context.Context, getenv func(string) string, log *slog.Logger, onListen listenFunc) error {
@@ -20,6 +24,17 @@ func runWorker(ctx context.Context, getenv func(string) string, log *slog.Logger
 		return err
 	}
 	defer pool.Close()
+	engine := render.New(render.Config{Chromium: cfg.Chromium, Slots: cfg.Workers, Timeout: cfg.RenderTimeout,
+		AllowHosts: cfg.AllowHosts, Logger: log})
+	defer engine.Close()
+	worker := scheduler.NewWorker(pool, scheduler.Config{
+		Policy:   scheduler.Policy{Tiers: cfg.Tiers, WorkerTiers: cfg.WorkerTiers},
+		Slots:    cfg.Workers,
+		Renderer: engine,
+		Outputs:  &storage.Store{Dir: cfg.DataDir},
+		Logger:   log,
+	})
+
 	mux := http.NewServeMux()
 	mux.HandleFunc("GET /healthz", func(w http.ResponseWriter, r *http.Request) {
 		w.Header().Set("Content-Type", "application/json")
@@ -27,14 +42,28 @@ func runWorker(ctx context.Context, getenv func(string) string, log *slog.Logger
 	})
 	mux.HandleFunc("GET /readyz", func(w http.ResponseWriter, r *http.Request) {
 		w.Header().Set("Content-Type", "application/json")
-		if err := pool.Ping(r.Context()); err != nil {
+		ctx, cancel := context.WithTimeout(r.Context(), 5*time.Second)
+		defer cancel()
+		if err := pool.Ping(ctx); err != nil {
 			w.WriteHeader(http.StatusServiceUnavailable)
 			_, _ = w.Write([]byte(`{"status":"database unreachable"}` + "\n"))
 			return
 		}
+		if err := engine.Ready(ctx); err != nil {
+			w.WriteHeader(http.StatusServiceUnavailable)
+			_, _ = w.Write([]byte(`{"status":"chromium unavailable"}` + "\n"))
+			return
+		}
 		_, _ = w.Write([]byte(`{"status":"ready"}` + "\n"))
 	})
-	mux.Handle("GET /metrics", promhttp.Handler())
+	mux.Handle("GET /metrics", promhttp.HandlerFor(scheduler.Registry(pool, cfg.Tiers), promhttp.HandlerOpts{}))
+
 	log.InfoContext(ctx, "worker started", "tiers", cfg.WorkerTiers, "slots", cfg.Workers)
-	return serve(ctx, cfg.Port, mux, log, onListen)
+	workerDone := make(chan error, 1)
+	go func() { workerDone <- worker.Run(ctx) }()
+	err = serve(ctx, cfg.Port, mux, log, onListen)
+	if werr := <-workerDone; err == nil {
+		err = werr
+	}
+	return err
 }

@@ -21,6 +21,12 @@ func (s *Server) readyz(w http.ResponseWriter, r *http.Request) error {
 	if err := s.store.Pool.Ping(ctx); err != nil {
 		return &paprika.Error{Code: paprika.CodeBusy, Message: "Not ready: the database does not answer", RetryAfter: 1}
 	}
+	if s.engine != nil {
+		if err := s.engine.Ready(ctx); err != nil {
+			s.log.WarnContext(ctx, "not ready: Chromium", "err", err)
+			return &paprika.Error{Code: paprika.CodeBusy, Message: "Not ready: Chromium does not start", RetryAfter: 5}
+		}
+	}
 	writeJSON(w, http.StatusOK, map[string]string{"status": "ready"})
 	return nil
 }

@@ -10,18 +10,52 @@ import (
 
 	"github.com/paprikahq/paprika/internal/config"
 	"github.com/paprikahq/paprika/internal/postgres"
+	"github.com/paprikahq/paprika/internal/render"
+	"github.com/paprikahq/paprika/internal/storage"
 )
 
 // Server holds the handlers' dependencies.
 type Server struct {
-	cfg   *config.Config
-	store *postgres.Store
-	log   *slog.Logger
+	cfg      *config.Config
+	store    *postgres.Store
+	log      *slog.Logger
+	outputs  *storage.Store
+	renderer render.Renderer
+	engine   *render.Engine // the renderer this server made, closed by Close
+	slots    chan struct{}  // synchronous render slots (PAPRIKA_WORKERS)
 }
 
-// New returns the API server.
-func New(cfg *config.Config, store *postgres.Store, log *slog.Logger) *Server {
-	return &Server{cfg: cfg, store: store, log: log}
+// Option changes how New builds the server.
+type Option func(*Server)
+
+// WithRenderer renders synchronous renders with r instead of a Chromium
+// engine of the server's own.
+func WithRenderer(r render.Renderer) Option {
+	return func(s *Server) { s.renderer = r }
+}
+
+// New returns the API server. Unless given a renderer, it makes a Chromium
+// engine with PAPRIKA_WORKERS slots (Chromium starts on the first render).
+func New(cfg *config.Config, store *postgres.Store, log *slog.Logger, opts ...Option) *Server {
+	s := &Server{cfg: cfg, store: store, log: log, outputs: &storage.Store{Dir: cfg.DataDir},
+		slots: make(chan struct{}, max(cfg.Workers, 1))}
+	for _, o := range opts {
+		o(s)
+	}
+	if s.renderer == nil {
+		s.engine = render.New(render.Config{Chromium: cfg.Chromium, Slots: max(cfg.Workers, 1),
+			Timeout: cfg.RenderTimeout, AllowHosts: cfg.AllowHosts, Logger: log})
+		s.renderer = s.engine
+	}
+	return s
+}
+
+// Close stops the server's own Chromium, if it started one.
+func (s *Server) Close() error {
+	if s.engine != nil {
+		return s.engine.Close()
+	}
+	return nil
 }
 
 // handler is an HTTP handler that returns its error for the one writer.
@@ -53,6 +87,26 @@ func (s *Server) Handler() http.Handler {
 	route("POST /v1/admin/tenants/{id}/keys", s.admin(s.createKey))
 	route("GET /v1/admin/tenants/{id}/keys", s.admin(s.listKeys))
 	route("DELETE /v1/admin/tenants/{id}/keys/{keyId}", s.admin(s.revokeKey))
+	route("GET /v1/admin/scheduler", s.admin(s.schedulerMeasures))
+
+	route("POST /v1/renders", s.tenant(s.createRender, ScopeRender))
+	route("POST /v1/jobs", s.tenant(s.createJob, ScopeRender))
+	route("GET /v1/jobs", s.tenant(s.listJobs, ScopeRender, ScopeRead))
+	route("GET /v1/jobs/{id}", s.tenant(s.getJob, ScopeRender, ScopeRead))
+	route("DELETE /v1/jobs/{id}", s.tenant(s.cancelJob, ScopeRender))
+	route("GET /v1/jobs/{id}/output", s.tenant(s.jobOutput, ScopeRender, ScopeRead))
+	route("POST /v1/batches", s.tenant(s.createBatch, ScopeRender))
+	route("GET /v1/batches", s.tenant(s.listBatches, ScopeRender, ScopeRead))
+	route("GET /v1/batches/{id}", s.tenant(s.getBatch, ScopeRender, ScopeRead))
+	route("DELETE /v1/batches/{id}", s.tenant(s.cancelBatch, ScopeRender))
+	route("GET /v1/batches/{id}/records", s.tenant(s.listRecords, ScopeRender, ScopeRead))
+	route("GET /v1/batches/{id}/records/{index}/output", s.tenant(s.recordOutput, ScopeRender, ScopeRead))
+	route("GET /v1/batches/{id}/output", s.tenant(s.batchZip, ScopeRender, ScopeRead))
+	route("POST /v1/templates", s.tenant(s.createTemplate, ScopeTemplates))
+	route("GET /v1/templates", s.tenant(s.listTemplates, ScopeTemplates, ScopeRead))
+	route("GET /v1/templates/{id}", s.tenant(s.getTemplate, ScopeTemplates, ScopeRead))
+	route("PUT /v1/templates/{id}", s.tenant(s.putTemplate, ScopeTemplates))
+	route("DELETE /v1/templates/{id}", s.tenant(s.deleteTemplate, ScopeTemplates))
 
 	route("/", s.notFound)
 	return s.observe(mux)

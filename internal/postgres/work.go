@@ -184,13 +184,47 @@ func (s *Store) Jobs(ctx context.Context, tenantID, status string, after *uuid.U
 	if err != nil {
 		return nil, err
 	}
-	return pgx.CollectRows(rows, func(r pgx.CollectableRow) (Job, error) {
+	jobs, err := pgx.CollectRows(rows, func(r pgx.CollectableRow) (Job, error) {
 		j, err := scanJob(r)
 		if err != nil {
 			return Job{}, err
 		}
 		return *j, nil
 	})
+	if err != nil {
+		return nil, err
+	}
+	return jobs, s.queueAhead(ctx, tenantID, jobs)
+}
+
+// queueAhead fills Ahead for the queued jobs of a page with one scan of the
+// tenant's queued jobs up to the newest of them.
+func (s *Store) queueAhead(ctx context.Context, tenantID string, jobs []Job) error {
+	var newest *uuid.UUID
+	for i := range jobs {
+		if jobs[i].Status == StatusQueued && (newest == nil || jobs[i].ID.String() > newest.String()) {
+			newest = &jobs[i].ID
+		}
+	}
+	if newest == nil {
+		return nil
+	}
+	rows, err := s.Pool.Query(ctx, `
+		SELECT id, row_number() OVER (ORDER BY id) - 1 FROM jobs
+		WHERE tenant_id = $1 AND status = 'queued' AND id <= $2`, tenantID, *newest)
+	if err != nil {
+		return err
+	}
+	ahead := map[uuid.UUID]int{}
+	var id uuid.UUID
+	var n int
+	if _, err := pgx.ForEachRow(rows, []any{&id, &n}, func() error { ahead[id] = n; return nil }); err != nil {
+		return err
+	}
+	for i := range jobs {
+		jobs[i].Ahead = ahead[jobs[i].ID]
+	}
+	return nil
 }
 
 // CancelJob cancels a queued or running job. A running job's worker loses

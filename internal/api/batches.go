@@ -1,0 +1,332 @@
+package api
+
+import (
+	"archive/zip"
+	"bufio"
+	"bytes"
+	"encoding/json"
+	"errors"
+	"io"
+	"mime"
+	"net/http"
+	"strconv"
+	"time"
+
+	"github.com/paprikahq/paprika/internal/paprika"
+	"github.com/paprikahq/paprika/internal/postgres"
+	"github.com/paprikahq/paprika/internal/storage"
+)
+
+// MaxRecords is the most records one batch may hold.
+const MaxRecords = 100_000
+
+type batchJSON struct {
+	ID         string          `json:"id"`
+	Status     string          `json:"status"`
+	Tier       string          `json:"tier"`
+	Format     string          `json:"format"`
+	TemplateID *string         `json:"templateId"`
+	Total      int             `json:"total"`
+	Queued     int             `json:"queued"`
+	Running    int             `json:"running"`
+	Done       int             `json:"done"`
+	Failed     int             `json:"failed"`
+	Canceled   int             `json:"canceled"`
+	CreatedAt  string          `json:"createdAt"`
+	StartedAt  *string         `json:"startedAt"`
+	FinishedAt *string         `json:"finishedAt"`
+	Metadata   json.RawMessage `json:"metadata"`
+}
+
+func (s *Server) toBatchJSON(b *postgres.Batch, p *postgres.Principal) batchJSON {
+	out := batchJSON{
+		ID: b.ID.String(), Status: b.Status, Tier: b.Tier, Format: b.Format, TemplateID: templateRef(b.Source),
+		Total: b.Total, Queued: b.Queued, Running: b.Running, Done: b.Done, Failed: b.Failed, Canceled: b.Canceled,
+		CreatedAt: ts(b.CreatedAt), StartedAt: tsPtr(b.StartedAt), FinishedAt: tsPtr(b.FinishedAt),
+		Metadata: nullable(b.Metadata),
+	}
+	if b.Queued > 0 || out.Tier == "" {
+		out.Tier = s.tierNow(b.KeyTier, p)
+	}
+	return out
+}
+
+type recordJSON struct {
+	Index      int        `json:"index"`
+	Status     string     `json:"status"`
+	StartedAt  *string    `json:"startedAt"`
+	FinishedAt *string    `json:"finishedAt"`
+	Error      *errorJSON `json:"error"`
+	OutputURL  *string    `json:"outputUrl"`
+}
+
+// batchInput is a batch's JSON body.
+type batchInput struct {
+	workInput
+	Records []json.RawMessage `json:"records"`
+}
+
+func (s *Server) createBatch(w http.ResponseWriter, r *http.Request) error {
+	p := principal(r)
+	var in batchInput
+	ctype, _, _ := mime.ParseMediaType(r.Header.Get("Content-Type"))
+	if ctype == "application/x-ndjson" {
+		if err := s.readNDJSON(w, r, &in); err != nil {
+			return err
+		}
+	} else if err := decode(w, r, s.cfg.MaxBatchBytes, &in); err != nil {
+		return err
+	}
+	if in.Data != nil {
+		return paprika.BadRequest("a batch takes records, not data")
+	}
+	src, _, err := s.source(r.Context(), p.Tenant.ID, &in.renderInput)
+	if err != nil {
+		return err
+	}
+	if err := checkWork(&in.workInput); err != nil {
+		return err
+	}
+	if len(in.Records) == 0 || len(in.Records) > MaxRecords {
+		return paprika.BadRequest("records is a list of 1 to %d JSON objects", MaxRecords)
+	}
+	for i, rec := range in.Records {
+		if in.Records[i], err = checkData("records["+strconv.Itoa(i)+"]", rec); err != nil {
+			return err
+		}
+	}
+	if err := s.countRequest(r.Context(), p); err != nil {
+		return err
+	}
+	b := &postgres.Batch{TenantID: p.Tenant.ID, KeyID: p.Key.ID, KeyTier: p.Key.Tier, Source: src,
+		Metadata: in.Metadata, WebhookURL: in.WebhookURL}
+	if err := s.store.CreateBatch(r.Context(), b, in.Records); err != nil {
+		return err
+	}
+	b, err = s.store.Batch(r.Context(), p.Tenant.ID, b.ID)
+	if err != nil {
+		return err
+	}
+	w.Header().Set("Location", "/v1/batches/"+b.ID.String())
+	writeJSON(w, http.StatusAccepted, s.toBatchJSON(b, p))
+	return nil
+}
+
+// readNDJSON reads a batch sent as NDJSON: the first line is the input
+// without records, then one record a line. Blank lines are skipped.
+func (s *Server) readNDJSON(w http.ResponseWriter, r *http.Request, in *batchInput) error {
+	body := http.MaxBytesReader(w, r.Body, s.cfg.MaxBatchBytes)
+	sc := bufio.NewScanner(body)
+	sc.Buffer(make([]byte, 64<<10), int(s.cfg.MaxRequestBytes))
+	line := 0
+	for sc.Scan() {
+		line++
+		b := bytes.TrimSpace(sc.Bytes())
+		if len(b) == 0 {
+			continue
+		}
+		if line == 1 {
+			var head workInput
+			if err := decodeBytes(b, &head); err != nil {
+				var pe *paprika.Error
+				if errors.As(err, &pe) {
+					pe.Message += " (line 1)"
+				}
+				return err
+			}
+			in.workInput = head
+			continue
+		}
+		if len(in.Records) == MaxRecords {
+			return paprika.BadRequest("records is a list of 1 to %d JSON objects", MaxRecords)
+		}
+		if !json.Valid(b) {
+			return paprika.BadRequest("line %d is not valid JSON", line)
+		}
+		in.Records = append(in.Records, json.RawMessage(bytes.Clone(b)))
+	}
+	var tooLarge *http.MaxBytesError
+	switch err := sc.Err(); {
+	case errors.As(err, &tooLarge):
+		return paprika.Errorf(paprika.CodePayloadTooLarge, "Payload too large: the body is over %d bytes", s.cfg.MaxBatchBytes)
+	case errors.Is(err, bufio.ErrTooLong):
+		return paprika.Errorf(paprika.CodePayloadTooLarge, "Payload too large: line %d is over %d bytes", line+1, s.cfg.MaxRequestBytes)
+	case err != nil:
+		return paprika.BadRequest("could not read the body: %v", err)
+	}
+	if line == 0 {
+		return paprika.BadRequest("the body is empty; send the input on line 1, then one record a line")
+	}
+	return nil
+}
+
+func (s *Server) getBatch(w http.ResponseWriter, r *http.Request) error {
+	id, err := pathID(r, "batch")
+	if err != nil {
+		return err
+	}
+	b, err := s.store.Batch(r.Context(), principal(r).Tenant.ID, id)
+	if err != nil {
+		return err
+	}
+	writeJSON(w, http.StatusOK, s.toBatchJSON(b, principal(r)))
+	return nil
+}
+
+func (s *Server) listBatches(w http.ResponseWriter, r *http.Request) error {
+	limit, status, after, err := listCursor(r)
+	if err != nil {
+		return err
+	}
+	p := principal(r)
+	rows, err := s.store.Batches(r.Context(), p.Tenant.ID, status, after, limit+1)
+	if err != nil {
+		return err
+	}
+	out := make([]batchJSON, len(rows))
+	for i := range rows {
+		out[i] = s.toBatchJSON(&rows[i], p)
+	}
+	writeJSON(w, http.StatusOK, newList(out, limit, func(b batchJSON) string { return b.ID }))
+	return nil
+}
+
+func (s *Server) cancelBatch(w http.ResponseWriter, r *http.Request) error {
+	id, err := pathID(r, "batch")
+	if err != nil {
+		return err
+	}
+	b, err := s.store.CancelBatch(r.Context(), principal(r).Tenant.ID, id)
+	if err != nil {
+		return err
+	}
+	writeJSON(w, http.StatusOK, s.toBatchJSON(b, principal(r)))
+	return nil
+}
+
+func (s *Server) listRecords(w http.ResponseWriter, r *http.Request) error {
+	id, err := pathID(r, "batch")
+	if err != nil {
+		return err
+	}
+	limit, status, _, err := listCursor(withoutAfter(r))
+	if err != nil {
+		return err
+	}
+	after := 0
+	if v := r.URL.Query().Get("after"); v != "" {
+		if after, err = strconv.Atoi(v); err != nil || after < 0 {
+			return paprika.BadRequest("after is a cursor from a previous page's next")
+		}
+	}
+	rows, err := s.store.Records(r.Context(), principal(r).Tenant.ID, id, status, after, limit+1)
+	if err != nil {
+		return err
+	}
+	out := make([]recordJSON, len(rows))
+	for i, rec := range rows {
+		out[i] = recordJSON{Index: rec.Index, Status: rec.Status, StartedAt: tsPtr(rec.StartedAt), FinishedAt: tsPtr(rec.FinishedAt)}
+		if rec.ErrCode != "" {
+			out[i].Error = &errorJSON{Code: rec.ErrCode, Message: rec.ErrMessage}
+		}
+		if rec.Status == postgres.StatusDone {
+			u := "/v1/batches/" + id.String() + "/records/" + strconv.Itoa(rec.Index) + "/output"
+			out[i].OutputURL = &u
+		}
+	}
+	writeJSON(w, http.StatusOK, newList(out, limit, func(rec recordJSON) string { return strconv.Itoa(rec.Index) }))
+	return nil
+}
+
+// withoutAfter lets listCursor read limit and status of a list whose cursor
+// is not an id.
+func withoutAfter(r *http.Request) *http.Request {
+	q := r.URL.Query()
+	q.Del("after")
+	r2 := r.Clone(r.Context())
+	r2.URL.RawQuery = q.Encode()
+	return r2
+}
+
+func (s *Server) recordOutput(w http.ResponseWriter, r *http.Request) error {
+	id, err := pathID(r, "batch")
+	if err != nil {
+		return err
+	}
+	index, err := strconv.Atoi(r.PathValue("index"))
+	if err != nil {
+		return paprika.NotFound("record")
+	}
+	p := principal(r)
+	b, err := s.store.Batch(r.Context(), p.Tenant.ID, id)
+	if err != nil {
+		return err
+	}
+	rec, err := s.store.Record(r.Context(), p.Tenant.ID, id, index)
+	if err != nil {
+		return err
+	}
+	if rec.Status != postgres.StatusDone || rec.Output == nil {
+		return paprika.Errorf(paprika.CodeNotFound, "Not found: the record's output is not ready (status %s)", rec.Status)
+	}
+	return s.serveOutput(w, r, s.outputs.RecordPath(p.Tenant.ID, id, index, b.Format), rec.Output.ContentType)
+}
+
+// batchZip streams a ZIP of every finished record's document, named by
+// index, reading one file at a time: nothing is held in memory.
+func (s *Server) batchZip(w http.ResponseWriter, r *http.Request) error {
+	id, err := pathID(r, "batch")
+	if err != nil {
+		return err
+	}
+	p := principal(r)
+	b, err := s.store.Batch(r.Context(), p.Tenant.ID, id)
+	if err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/zip")
+	w.Header().Set("Content-Disposition", `attachment; filename="batch-`+id.String()+`.zip"`)
+	zw := zip.NewWriter(w)
+	method := zip.Store // PDFs and PNGs are compressed already
+	if b.Format == "html" {
+		method = zip.Deflate
+	}
+	err = s.store.DoneRecords(r.Context(), id, func(index int) error {
+		name := storage.RecordName(index, b.Format)
+		f, err := zw.CreateHeader(&zip.FileHeader{Name: name, Method: method, Modified: time.Now()})
+		if err != nil {
+			return err
+		}
+		return storage.Copy(f, s.outputs.RecordPath(p.Tenant.ID, id, index, b.Format))
+	})
+	if err != nil {
+		// The status is sent: all that is left is to cut the archive short,
+		// which clients see as a broken download.
+		s.log.ErrorContext(r.Context(), "batch zip cut short", "requestId", requestID(r.Context()), "batch", id, "err", err)
+		panic(http.ErrAbortHandler)
+	}
+	return zw.Close()
+}
+
+// serveOutput sends a stored document.
+func (s *Server) serveOutput(w http.ResponseWriter, r *http.Request, path, contentType string) error {
+	f, err := s.outputs.Open(path)
+	if err != nil {
+		return err
+	}
+	defer f.Close()
+	info, err := f.Stat()
+	if err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", contentType)
+	w.Header().Set("Content-Length", strconv.FormatInt(info.Size(), 10))
+	w.WriteHeader(http.StatusOK)
+	_, err = io.Copy(w, f)
+	if err != nil {
+		panic(http.ErrAbortHandler)
+	}
+	return nil
+}
+
+func itoa(n int) string { return strconv.Itoa(n) }

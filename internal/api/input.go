@@ -1,0 +1,162 @@
+package api
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"net/url"
+	"strconv"
+	"strings"
+
+	"github.com/paprikahq/paprika/internal/paprika"
+	"github.com/paprikahq/paprika/internal/postgres"
+	"github.com/paprikahq/paprika/internal/render"
+)
+
+// renderInput is the rendering input shared by renders, jobs and batches
+// (SPEC §3.2).
+type renderInput struct {
+	Template   *string         `json:"template"`
+	TemplateID *string         `json:"templateId"`
+	Data       json.RawMessage `json:"data"`
+	Format     string          `json:"format"`
+	Options    *render.Options `json:"options"`
+}
+
+// workInput adds what queued work also takes.
+type workInput struct {
+	renderInput
+	Metadata   json.RawMessage `json:"metadata"`
+	WebhookURL string          `json:"webhookUrl"`
+}
+
+// source checks the input and resolves a stored template to its version:
+// inline templates are compiled here, so a broken one is refused now (422)
+// rather than failing later in the queue. It returns the source to store and
+// the template's text.
+func (s *Server) source(ctx context.Context, tenantID string, in *renderInput) (postgres.Source, string, error) {
+	var src postgres.Source
+	switch in.Format {
+	case "":
+		src.Format = render.FormatPDF
+	case render.FormatPDF, render.FormatPNG, render.FormatHTML:
+		src.Format = in.Format
+	default:
+		return src, "", paprika.BadRequest("format is one of pdf, png, html")
+	}
+	opts := render.Options{}
+	if in.Options != nil {
+		opts = *in.Options
+	}
+	if err := opts.Validate(); err != nil {
+		return src, "", paprika.BadRequest("%s", err.Error())
+	}
+	raw, err := json.Marshal(opts)
+	if err != nil {
+		return src, "", err
+	}
+	src.Options = raw
+	var content string
+	switch {
+	case in.Template != nil && in.TemplateID != nil:
+		return src, "", paprika.BadRequest("give template or templateId, not both")
+	case in.Template != nil:
+		if strings.TrimSpace(*in.Template) == "" {
+			return src, "", paprika.BadRequest("template is empty")
+		}
+		if err := render.CheckTemplate(*in.Template); err != nil {
+			return src, "", templateError(err)
+		}
+		src.Template, content = *in.Template, *in.Template
+	case in.TemplateID != nil:
+		id, version, err := parseTemplateRef(*in.TemplateID)
+		if err != nil {
+			return src, "", err
+		}
+		t, err := s.store.Template(ctx, tenantID, id, version)
+		if err != nil {
+			return src, "", err
+		}
+		src.TemplateID, src.TemplateVersion, content = t.ID, t.Version, t.Content
+	default:
+		return src, "", paprika.BadRequest("template or templateId is required")
+	}
+	return src, content, nil
+}
+
+// parseTemplateRef reads "id" or "id@version".
+func parseTemplateRef(ref string) (string, int, error) {
+	id, v, pinned := strings.Cut(ref, "@")
+	version := 0
+	if pinned {
+		n, err := strconv.Atoi(v)
+		if err != nil || n < 1 {
+			return "", 0, paprika.BadRequest("templateId is id or id@version, with a version from 1")
+		}
+		version = n
+	}
+	if !templateIDPattern.MatchString(id) {
+		return "", 0, paprika.BadRequest("templateId is id or id@version, with a version from 1")
+	}
+	return id, version, nil
+}
+
+// templateError turns a render error about the template into a 422.
+func templateError(err error) error {
+	if re, ok := err.(*render.Error); ok && re.Code == render.CodeTemplateError {
+		return &paprika.Error{Code: paprika.CodeTemplateError, Message: "Template error: " + re.Message}
+	}
+	return err
+}
+
+// checkData accepts a JSON object (absent means {}).
+func checkData(field string, data json.RawMessage) (json.RawMessage, error) {
+	d := bytes.TrimSpace(data)
+	if len(d) == 0 || string(d) == "null" {
+		return json.RawMessage(`{}`), nil
+	}
+	if d[0] != '{' {
+		return nil, paprika.BadRequest("%s must be a JSON object", field)
+	}
+	return d, nil
+}
+
+// checkWork checks what queued work adds to the input.
+func checkWork(in *workInput) error {
+	if m := bytes.TrimSpace(in.Metadata); len(m) > 0 && string(m) != "null" {
+		if m[0] != '{' {
+			return paprika.BadRequest("metadata must be a JSON object")
+		}
+		if len(m) > 16<<10 {
+			return paprika.BadRequest("metadata is at most 16 KiB")
+		}
+	}
+	if in.WebhookURL != "" {
+		u, err := url.Parse(in.WebhookURL)
+		if err != nil || (u.Scheme != "https" && u.Scheme != "http") || u.Host == "" {
+			return paprika.BadRequest("webhookUrl must be an absolute http(s) URL")
+		}
+	}
+	return nil
+}
+
+// countRequest applies the tier's ratePerMinute (SPEC §4.4) with the tier
+// the request would run at now.
+func (s *Server) countRequest(ctx context.Context, p *postgres.Principal) error {
+	tier := s.cfg.Tiers.Resolve(p.Key.Tier, p.Tenant.Tier)
+	if tier.RatePerMinute == 0 {
+		return nil
+	}
+	ok, retry, err := s.store.CountRequest(ctx, p.Tenant.ID, tier.RatePerMinute)
+	if err != nil {
+		return err
+	}
+	if !ok {
+		return &paprika.Error{
+			Code:       paprika.CodeRateLimited,
+			Message:    "Rate limited: the " + tier.Key + " tier allows " + strconv.Itoa(tier.RatePerMinute) + " renders and submissions a minute",
+			RetryAfter: retry, Limit: tier.RatePerMinute,
+		}
+	}
+	return nil
+}

@@ -1,0 +1,208 @@
+package api
+
+import (
+	"encoding/json"
+	"net/http"
+	"slices"
+
+	"github.com/google/uuid"
+
+	"github.com/paprikahq/paprika/internal/paprika"
+	"github.com/paprikahq/paprika/internal/postgres"
+)
+
+var workStatuses = []string{postgres.StatusQueued, postgres.StatusRunning, postgres.StatusDone, postgres.StatusFailed, postgres.StatusCanceled}
+
+type outputJSON struct {
+	URL         string `json:"url"`
+	ContentType string `json:"contentType"`
+	Bytes       int64  `json:"bytes"`
+	Pages       int    `json:"pages"`
+}
+
+type errorJSON struct {
+	Code    string `json:"code"`
+	Message string `json:"message"`
+}
+
+type queueJSON struct {
+	Ahead int `json:"ahead"`
+}
+
+type jobJSON struct {
+	ID         string          `json:"id"`
+	Status     string          `json:"status"`
+	Tier       string          `json:"tier"`
+	Format     string          `json:"format"`
+	TemplateID *string         `json:"templateId"`
+	CreatedAt  string          `json:"createdAt"`
+	StartedAt  *string         `json:"startedAt"`
+	FinishedAt *string         `json:"finishedAt"`
+	Attempts   int             `json:"attempts"`
+	Queue      *queueJSON      `json:"queue"`
+	Output     *outputJSON     `json:"output"`
+	Error      *errorJSON      `json:"error"`
+	Metadata   json.RawMessage `json:"metadata"`
+}
+
+// tierNow is the tier queued work would be claimed at now (SPEC §4.2).
+func (s *Server) tierNow(keyTier string, p *postgres.Principal) string {
+	return s.cfg.Tiers.Resolve(keyTier, p.Tenant.Tier).Key
+}
+
+func (s *Server) toJobJSON(j *postgres.Job, p *postgres.Principal) jobJSON {
+	out := jobJSON{
+		ID: j.ID.String(), Status: j.Status, Tier: j.Tier, Format: j.Format, TemplateID: templateRef(j.Source),
+		CreatedAt: ts(j.CreatedAt), StartedAt: tsPtr(j.StartedAt), FinishedAt: tsPtr(j.FinishedAt),
+		Attempts: j.Attempts, Metadata: nullable(j.Metadata),
+	}
+	if j.Status == postgres.StatusQueued {
+		out.Tier = s.tierNow(j.KeyTier, p)
+		out.Queue = &queueJSON{Ahead: j.Ahead}
+	}
+	if j.Output != nil && j.Status == postgres.StatusDone {
+		out.Output = &outputJSON{URL: "/v1/jobs/" + out.ID + "/output", ContentType: j.Output.ContentType, Bytes: j.Output.Bytes, Pages: j.Output.Pages}
+	}
+	if j.ErrCode != "" {
+		out.Error = &errorJSON{Code: j.ErrCode, Message: j.ErrMessage}
+	}
+	return out
+}
+
+func templateRef(src postgres.Source) *string {
+	if src.TemplateID == "" {
+		return nil
+	}
+	ref := src.TemplateID + "@" + itoa(src.TemplateVersion)
+	return &ref
+}
+
+func nullable(b json.RawMessage) json.RawMessage {
+	if len(b) == 0 {
+		return json.RawMessage("null")
+	}
+	return b
+}
+
+func (s *Server) createJob(w http.ResponseWriter, r *http.Request) error {
+	p := principal(r)
+	var in workInput
+	if err := decode(w, r, s.cfg.MaxRequestBytes, &in); err != nil {
+		return err
+	}
+	src, _, err := s.source(r.Context(), p.Tenant.ID, &in.renderInput)
+	if err != nil {
+		return err
+	}
+	data, err := checkData("data", in.Data)
+	if err != nil {
+		return err
+	}
+	if err := checkWork(&in); err != nil {
+		return err
+	}
+	if err := s.countRequest(r.Context(), p); err != nil {
+		return err
+	}
+	j := &postgres.Job{TenantID: p.Tenant.ID, KeyID: p.Key.ID, KeyTier: p.Key.Tier, Source: src,
+		Data: data, Metadata: in.Metadata, WebhookURL: in.WebhookURL}
+	if err := s.store.CreateJob(r.Context(), j); err != nil {
+		return err
+	}
+	j, err = s.store.Job(r.Context(), p.Tenant.ID, j.ID)
+	if err != nil {
+		return err
+	}
+	w.Header().Set("Location", "/v1/jobs/"+j.ID.String())
+	writeJSON(w, http.StatusAccepted, s.toJobJSON(j, p))
+	return nil
+}
+
+// pathID reads a work id from the path; a malformed one is simply not found.
+func pathID(r *http.Request, what string) (uuid.UUID, error) {
+	id, err := uuid.Parse(r.PathValue("id"))
+	if err != nil {
+		return id, paprika.NotFound(what)
+	}
+	return id, nil
+}
+
+func (s *Server) getJob(w http.ResponseWriter, r *http.Request) error {
+	id, err := pathID(r, "job")
+	if err != nil {
+		return err
+	}
+	j, err := s.store.Job(r.Context(), principal(r).Tenant.ID, id)
+	if err != nil {
+		return err
+	}
+	writeJSON(w, http.StatusOK, s.toJobJSON(j, principal(r)))
+	return nil
+}
+
+// listCursor reads ?status= and an id cursor for lists of work.
+func listCursor(r *http.Request) (limit int, status string, after *uuid.UUID, err error) {
+	limit, cursor, err := page(r)
+	if err != nil {
+		return 0, "", nil, err
+	}
+	status = r.URL.Query().Get("status")
+	if status != "" && !slices.Contains(workStatuses, status) {
+		return 0, "", nil, paprika.BadRequest("status is one of queued, running, done, failed, canceled")
+	}
+	if cursor != "" {
+		id, err := uuid.Parse(cursor)
+		if err != nil {
+			return 0, "", nil, paprika.BadRequest("after is a cursor from a previous page's next")
+		}
+		after = &id
+	}
+	return limit, status, after, nil
+}
+
+func (s *Server) listJobs(w http.ResponseWriter, r *http.Request) error {
+	limit, status, after, err := listCursor(r)
+	if err != nil {
+		return err
+	}
+	p := principal(r)
+	rows, err := s.store.Jobs(r.Context(), p.Tenant.ID, status, after, limit+1)
+	if err != nil {
+		return err
+	}
+	out := make([]jobJSON, len(rows))
+	for i := range rows {
+		out[i] = s.toJobJSON(&rows[i], p)
+	}
+	writeJSON(w, http.StatusOK, newList(out, limit, func(j jobJSON) string { return j.ID }))
+	return nil
+}
+
+func (s *Server) cancelJob(w http.ResponseWriter, r *http.Request) error {
+	id, err := pathID(r, "job")
+	if err != nil {
+		return err
+	}
+	j, err := s.store.CancelJob(r.Context(), principal(r).Tenant.ID, id)
+	if err != nil {
+		return err
+	}
+	writeJSON(w, http.StatusOK, s.toJobJSON(j, principal(r)))
+	return nil
+}
+
+func (s *Server) jobOutput(w http.ResponseWriter, r *http.Request) error {
+	id, err := pathID(r, "job")
+	if err != nil {
+		return err
+	}
+	p := principal(r)
+	j, err := s.store.Job(r.Context(), p.Tenant.ID, id)
+	if err != nil {
+		return err
+	}
+	if j.Status != postgres.StatusDone || j.Output == nil {
+		return paprika.Errorf(paprika.CodeNotFound, "Not found: the job's output is not ready (status %s)", j.Status)
+	}
+	return s.serveOutput(w, r, s.outputs.JobPath(p.Tenant.ID, j.ID, j.Format), j.Output.ContentType)
+}

@@ -1,0 +1,89 @@
+package api
+
+import (
+	"errors"
+	"net/http"
+	"strconv"
+	"time"
+
+	"github.com/paprikahq/paprika/internal/paprika"
+	"github.com/paprikahq/paprika/internal/render"
+)
+
+// createRender renders synchronously in one of this process's render slots.
+// When every slot is taken it answers busy at once: no unbounded line of
+// requests waits behind the slots.
+func (s *Server) createRender(w http.ResponseWriter, r *http.Request) error {
+	p := principal(r)
+	var in renderInput
+	if err := decode(w, r, s.cfg.MaxRequestBytes, &in); err != nil {
+		return err
+	}
+	src, content, err := s.source(r.Context(), p.Tenant.ID, &in)
+	if err != nil {
+		return err
+	}
+	data, err := checkData("data", in.Data)
+	if err != nil {
+		return err
+	}
+	if err := s.countRequest(r.Context(), p); err != nil {
+		return err
+	}
+	select {
+	case s.slots <- struct{}{}:
+		defer func() { <-s.slots }()
+	default:
+		return &paprika.Error{Code: paprika.CodeBusy, Message: "Busy: every render slot is taken; retry shortly or queue a job", RetryAfter: 1}
+	}
+	var opts render.Options
+	if in.Options != nil {
+		opts = *in.Options
+	}
+	tier := s.tierNow(p.Key.Tier, p)
+	start := time.Now()
+	out, err := s.renderer.Render(r.Context(), render.Input{Template: content, Data: data, Format: src.Format, Options: opts})
+	secs := time.Since(start).Seconds()
+	if err != nil {
+		return renderError(err)
+	}
+	if err := s.store.RecordSyncRender(r.Context(), tier, secs); err != nil {
+		s.log.WarnContext(r.Context(), "measures not recorded", "err", err)
+	}
+	w.Header().Set("Content-Type", out.ContentType)
+	w.Header().Set("Content-Length", strconv.Itoa(len(out.Body)))
+	w.Header().Set("X-Render-Seconds", strconv.FormatFloat(secs, 'f', 3, 64))
+	w.Header().Set("X-Render-Pages", strconv.Itoa(out.Pages))
+	w.WriteHeader(http.StatusOK)
+	_, _ = w.Write(out.Body)
+	return nil
+}
+
+// renderError maps a failed synchronous render to its answer: the template's
+// fault is 422; a page that runs past the render timeout is 504
+// render-timeout; a browser failure is 502 render-failed.
+func renderError(err error) error {
+	var re *render.Error
+	if !errors.As(err, &re) {
+		return err
+	}
+	switch re.Code {
+	case render.CodeTemplateError:
+		return &paprika.Error{Code: paprika.CodeTemplateError, Message: "Template error: " + re.Message}
+	case render.CodeRenderTimeout:
+		return &paprika.Error{Code: CodeRenderTimeout, Message: "Render timeout: " + re.Message}
+	default:
+		return &paprika.Error{Code: CodeRenderFailed, Message: "Render failed: " + re.Message}
+	}
+}
+
+// Codes of failed synchronous renders (the codes failed jobs carry).
+const (
+	CodeRenderTimeout = "render-timeout"
+	CodeRenderFailed  = "render-failed"
+)
+
+func init() {
+	statuses[CodeRenderTimeout] = http.StatusGatewayTimeout
+	statuses[CodeRenderFailed] = http.StatusBadGateway
+}
