@@ -25,9 +25,14 @@ type fixture struct {
 func setup(t *testing.T, tiersJSON string) *fixture {
 	t.Helper()
 	pool, _ := pgtest.NewPool(t)
+	return &fixture{t: t, pool: pool, store: &postgres.Store{Pool: pool}, tiers: mustTiers(t, tiersJSON)}
+}
+
+func mustTiers(t *testing.T, tiersJSON string) config.Tiers {
+	t.Helper()
 	tiers, err := config.ParseTiers(tiersJSON)
 	require.NoError(t, err)
-	return &fixture{t: t, pool: pool, store: &postgres.Store{Pool: pool}, tiers: tiers}
+	return tiers
 }
 
 func (f *fixture) tenant(id, tier string) {
@@ -38,9 +43,14 @@ func (f *fixture) tenant(id, tier string) {
 
 func (f *fixture) job(tenant, keyTier string) *postgres.Job {
 	f.t.Helper()
+	return f.jobData(tenant, keyTier, `{"tenant": "`+tenant+`"}`)
+}
+
+func (f *fixture) jobData(tenant, keyTier, data string) *postgres.Job {
+	f.t.Helper()
 	j := &postgres.Job{TenantID: tenant, KeyID: "key_test", KeyTier: keyTier,
-		Source: postgres.Source{Template: "<p>{{n}}</p>", Format: "html", Options: json.RawMessage(`{}`)},
-		Data:   json.RawMessage(`{"n": 1}`)}
+		Source: postgres.Source{Template: "<p>{{tenant}}</p>", Format: "html", Options: json.RawMessage(`{}`)},
+		Data:   json.RawMessage(data)}
 	require.NoError(f.t, f.store.CreateJob(context.Background(), j))
 	return j
 }
@@ -51,7 +61,7 @@ func (f *fixture) batch(tenant string, records int) *postgres.Batch {
 		Source: postgres.Source{Template: "<p>{{n}}</p>", Format: "html", Options: json.RawMessage(`{}`)}}
 	recs := make([]json.RawMessage, records)
 	for i := range recs {
-		recs[i] = json.RawMessage(`{"n": 1}`)
+		recs[i] = json.RawMessage(`{"tenant": "` + tenant + `"}`)
 	}
 	require.NoError(f.t, f.store.CreateBatch(context.Background(), b, recs))
 	return b

@@ -1,9 +1,52 @@
 package scheduler
 
 import (
+	"context"
+	"fmt"
+	"os"
+	"os/signal"
+	"syscall"
 	"testing"
+	"time"
 
+	"github.com/paprikahq/paprika/internal/config"
 	"github.com/paprikahq/paprika/internal/pgtest"
+	"github.com/paprikahq/paprika/internal/postgres"
+	"github.com/paprikahq/paprika/internal/storage"
 )
 
-func TestMain(m *testing.M) { pgtest.Main(m) }
+func TestMain(m *testing.M) {
+	if url := os.Getenv("PAPRIKA_TEST_WORKER_URL"); url != "" {
+		os.Exit(runChildWorker(url))
+	}
+	pgtest.Main(m)
+}
+
+// runChildWorker is a worker process for the crash tests: it claims with a
+// renderer that prints "rendering" and then hangs, so the test can SIGKILL
+// it mid-render.
+func runChildWorker(url string) int {
+	ctx, stop := signal.NotifyContext(context.Background(), syscall.SIGTERM)
+	defer stop()
+	pool, err := postgres.Open(ctx, url, 4)
+	if err != nil {
+		fmt.Fprintln(os.Stderr, err)
+		return 1
+	}
+	tiers, _ := config.ParseTiers("")
+	started := make(chan string, 10)
+	go func() {
+		for range started {
+			fmt.Println("rendering")
+		}
+	}()
+	w := NewWorker(pool, Config{
+		Policy:   Policy{Tiers: tiers, WorkerTiers: tiers.Names(), Lease: 2 * time.Second},
+		Slots:    1,
+		Renderer: &testRenderer{delay: time.Hour, started: started},
+		Outputs:  &storage.Store{Dir: os.TempDir()},
+		Poll:     50 * time.Millisecond,
+	})
+	_ = w.Run(ctx)
+	return 0
+}

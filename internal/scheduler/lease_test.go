@@ -1,0 +1,112 @@
+package scheduler
+
+import (
+	"bufio"
+	"context"
+	"os"
+	"os/exec"
+	"testing"
+	"time"
+
+	"github.com/stretchr/testify/require"
+
+	"github.com/paprikahq/paprika/internal/pgtest"
+	"github.com/paprikahq/paprika/internal/postgres"
+)
+
+// A worker killed with SIGKILL mid-render loses nothing: its lease expires,
+// the work goes back to the queue with attempts + 1, another worker
+// completes it, and it is completed once.
+func TestKilledWorkerLosesNothing(t *testing.T) {
+	t.Parallel()
+	pool, url := pgtest.NewPool(t)
+	f := &fixture{t: t, pool: pool, store: &postgres.Store{Pool: pool}, tiers: mustTiers(t, "")}
+	f.tenant("acme", "")
+	j := f.job("acme", "")
+
+	child := exec.Command(os.Args[0], "-test.run=^$")
+	child.Env = append(os.Environ(), "PAPRIKA_TEST_WORKER_URL="+url)
+	out, err := child.StdoutPipe()
+	require.NoError(t, err)
+	require.NoError(t, child.Start())
+	line, err := bufio.NewReader(out).ReadString('\n')
+	require.NoError(t, err)
+	require.Equal(t, "rendering\n", line)
+	require.Equal(t, "running", jobStatus(t, f, j))
+	require.NoError(t, child.Process.Kill())
+	_ = child.Wait()
+
+	r := &testRenderer{}
+	_, stop := f.worker(r, 1)
+	defer stop()
+	waitFor(t, "the job to be done by the second worker", func() bool { return jobStatus(t, f, j) == "done" })
+	got, err := f.store.Job(context.Background(), "acme", j.ID)
+	require.NoError(t, err)
+	require.Equal(t, 2, got.Attempts, "the lost attempt counts")
+	require.Len(t, r.order, 1, "rendered once by the second worker")
+	require.Equal(t, 1, count(t, pool, `SELECT count(*) FROM measures WHERE kind = 'd'`), "completed once")
+	require.Equal(t, 0, count(t, pool, `SELECT (sum(g.started) - sum(f.finished))::int FROM group_starts g JOIN group_finishes f USING (tenant_id, tier)`), "nothing counted as running")
+}
+
+// After the third lost lease the work fails with worker-lost.
+func TestThirdLostLeaseFailsWithWorkerLost(t *testing.T) {
+	t.Parallel()
+	f := setup(t, "")
+	f.tenant("acme", "")
+	j := f.job("acme", "")
+	c := NewClaimer(f.pool, Policy{Tiers: f.tiers, WorkerTiers: f.tiers.Names(), Lease: time.Millisecond})
+	for attempt := 1; attempt <= MaxAttempts; attempt++ {
+		items, err := c.Claim(context.Background(), 1)
+		require.NoError(t, err)
+		require.Len(t, items, 1, "attempt %d", attempt)
+		require.Equal(t, attempt, items[0].Attempt)
+		time.Sleep(5 * time.Millisecond)
+		n, err := Reap(context.Background(), f.pool)
+		require.NoError(t, err)
+		require.Equal(t, 1, n)
+	}
+	got, err := f.store.Job(context.Background(), "acme", j.ID)
+	require.NoError(t, err)
+	require.Equal(t, "failed", got.Status)
+	require.Equal(t, "worker-lost", got.ErrCode)
+	require.Equal(t, MaxAttempts, got.Attempts)
+}
+
+// A slow worker that wakes up after its lease was taken over completes
+// nothing: the completion carries the old lease token.
+func TestStaleCompletionIsRefused(t *testing.T) {
+	t.Parallel()
+	f := setup(t, "")
+	f.tenant("acme", "")
+	j := f.job("acme", "")
+	c := NewClaimer(f.pool, Policy{Tiers: f.tiers, WorkerTiers: f.tiers.Names(), Lease: time.Millisecond})
+	stale, err := c.Claim(context.Background(), 1)
+	require.NoError(t, err)
+	time.Sleep(5 * time.Millisecond)
+	_, err = Reap(context.Background(), f.pool)
+	require.NoError(t, err)
+	fresh, err := NewClaimer(f.pool, Policy{Tiers: f.tiers, WorkerTiers: f.tiers.Names()}).Claim(context.Background(), 1)
+	require.NoError(t, err)
+	require.Len(t, fresh, 1)
+	require.NotEqual(t, stale[0].Token, fresh[0].Token)
+
+	comp := newCompleter(f.pool, nil)
+	require.NoError(t, comp.record(context.Background(), []result{{item: stale[0], status: "done", output: &postgres.Output{ContentType: "text/html", Bytes: 1, Pages: 1}}}))
+	require.Equal(t, "running", jobStatus(t, f, j), "the stale completion changed nothing")
+	require.NoError(t, comp.record(context.Background(), []result{{item: fresh[0], status: "done", output: &postgres.Output{ContentType: "text/html", Bytes: 1, Pages: 1}}}))
+	require.Equal(t, "done", jobStatus(t, f, j))
+	// Completing again (a retry after a lost answer) is a no-op.
+	require.NoError(t, comp.record(context.Background(), []result{{item: fresh[0], status: "done", output: &postgres.Output{ContentType: "text/html", Bytes: 1, Pages: 1}}}))
+	// Two starts (the lost one and the fresh one), two finishes (the reaped
+	// one and the completion): nothing counted as running, nothing twice.
+	require.Equal(t, 2, count(t, f.pool, `SELECT finished::int FROM group_finishes`))
+	require.Equal(t, 2, count(t, f.pool, `SELECT started::int FROM group_starts`))
+	require.Equal(t, 1, count(t, f.pool, `SELECT count(*) FROM measures WHERE kind = 'd'`), "completed once")
+}
+
+func jobStatus(t *testing.T, f *fixture, j *postgres.Job) string {
+	t.Helper()
+	got, err := f.store.Job(context.Background(), j.TenantID, j.ID)
+	require.NoError(t, err)
+	return got.Status
+}

@@ -1,0 +1,166 @@
+package scheduler
+
+import (
+	"context"
+	"errors"
+	"sync"
+	"testing"
+	"time"
+
+	"github.com/jackc/pgx/v5/pgxpool"
+	"github.com/stretchr/testify/require"
+
+	"github.com/paprikahq/paprika/internal/render"
+	"github.com/paprikahq/paprika/internal/storage"
+)
+
+// testRenderer records the order of renders and can block or fail them.
+type testRenderer struct {
+	mu      sync.Mutex
+	order   []string // tenant of each render, in start order
+	running int
+	maxSeen int
+	delay   time.Duration
+	fail    func(in render.Input) error
+	started chan string
+}
+
+func (r *testRenderer) Render(ctx context.Context, in render.Input) (*render.Output, error) {
+	r.mu.Lock()
+	r.order = append(r.order, string(in.Data))
+	r.running++
+	r.maxSeen = max(r.maxSeen, r.running)
+	r.mu.Unlock()
+	defer func() { r.mu.Lock(); r.running--; r.mu.Unlock() }()
+	if r.started != nil {
+		r.started <- string(in.Data)
+	}
+	if r.delay > 0 {
+		select {
+		case <-time.After(r.delay):
+		case <-ctx.Done():
+			return nil, ctx.Err()
+		}
+	}
+	if r.fail != nil {
+		if err := r.fail(in); err != nil {
+			return nil, err
+		}
+	}
+	return &render.Output{Body: []byte("<p>ok</p>"), ContentType: "text/html; charset=utf-8", Pages: 1}, nil
+}
+
+func (f *fixture) worker(r render.Renderer, slots int, workerTiers ...string) (*Worker, func()) {
+	f.t.Helper()
+	if len(workerTiers) == 0 {
+		workerTiers = f.tiers.Names()
+	}
+	w := NewWorker(f.pool, Config{
+		Policy:   Policy{Tiers: f.tiers, WorkerTiers: workerTiers, Lease: 3 * time.Second},
+		Slots:    slots,
+		Renderer: r,
+		Outputs:  &storage.Store{Dir: f.t.TempDir()},
+		Poll:     50 * time.Millisecond,
+		Grace:    2 * time.Second,
+	})
+	ctx, cancel := context.WithCancel(context.Background())
+	done := make(chan error, 1)
+	go func() { done <- w.Run(ctx) }()
+	stop := func() {
+		cancel()
+		require.NoError(f.t, <-done)
+	}
+	return w, stop
+}
+
+// waitFor polls cond until it holds or 20 s pass.
+func waitFor(t *testing.T, what string, cond func() bool) {
+	t.Helper()
+	deadline := time.Now().Add(20 * time.Second)
+	for !cond() {
+		if time.Now().After(deadline) {
+			t.Fatalf("timed out waiting for %s", what)
+		}
+		time.Sleep(20 * time.Millisecond)
+	}
+}
+
+func count(t *testing.T, pool *pgxpool.Pool, sql string, args ...any) int {
+	t.Helper()
+	var n int
+	require.NoError(t, pool.QueryRow(context.Background(), sql, args...).Scan(&n))
+	return n
+}
+
+func TestWorkerRendersJobsAndBatches(t *testing.T) {
+	t.Parallel()
+	f := setup(t, seedTiers)
+	f.tenant("acme", "")
+	j := f.job("acme", "")
+	b := f.batch("acme", 5)
+	_, stop := f.worker(&testRenderer{}, 2)
+	defer stop()
+	waitFor(t, "all done", func() bool {
+		return count(t, f.pool, `SELECT count(*) FROM jobs WHERE status = 'done'`) == 1 &&
+			count(t, f.pool, `SELECT count(*) FROM batches WHERE status = 'done' AND done = 5`) == 1
+	})
+	got, err := f.store.Job(context.Background(), "acme", j.ID)
+	require.NoError(t, err)
+	require.Equal(t, "done", got.Status)
+	require.Equal(t, 1, got.Attempts)
+	require.Equal(t, "standard", got.Tier)
+	require.NotNil(t, got.Output)
+	bb, err := f.store.Batch(context.Background(), "acme", b.ID)
+	require.NoError(t, err)
+	require.Equal(t, 0, bb.Running)
+	require.NotNil(t, bb.FinishedAt)
+	// running = started - finished is back to zero
+	require.Equal(t, 0, count(t, f.pool, `SELECT (sum(g.started) - sum(f.finished))::int FROM group_starts g JOIN group_finishes f USING (tenant_id, tier)`))
+	require.Equal(t, 0, count(t, f.pool, `SELECT count(*) FROM lanes WHERE queued_jobs <> 0 OR queued_records <> 0 OR waiting_since IS NOT NULL`))
+}
+
+func TestTemplateErrorFailsAtOnceAndCrashesRetry(t *testing.T) {
+	t.Parallel()
+	f := setup(t, seedTiers)
+	f.tenant("acme", "")
+	bad := f.jobData("acme", "", `{"case": "bad"}`)
+	flaky := f.jobData("acme", "", `{"case": "flaky"}`)
+	lost := f.jobData("acme", "", `{"case": "lost"}`)
+	calls := map[string]int{}
+	var mu sync.Mutex
+	r := &testRenderer{fail: func(in render.Input) error {
+		mu.Lock()
+		defer mu.Unlock()
+		c := string(in.Data)
+		calls[c]++
+		switch {
+		case c == `{"case": "bad"}`:
+			return &render.Error{Code: render.CodeTemplateError, Message: "line 1: boom"}
+		case c == `{"case": "flaky"}` && calls[c] <= 2:
+			return &render.Error{Code: render.CodeRenderFailed, Message: "chromium crashed"}
+		case c == `{"case": "lost"}`:
+			return errors.New("chromium went away")
+		}
+		return nil
+	}}
+	_, stop := f.worker(r, 1)
+	defer stop()
+	waitFor(t, "both finished", func() bool {
+		return count(t, f.pool, `SELECT count(*) FROM jobs WHERE status IN ('done', 'failed')`) == 3
+	})
+	got, err := f.store.Job(context.Background(), "acme", bad.ID)
+	require.NoError(t, err)
+	require.Equal(t, "failed", got.Status)
+	require.Equal(t, "template-error", got.ErrCode)
+	require.Equal(t, 1, got.Attempts, "a template error is not retried")
+	got, err = f.store.Job(context.Background(), "acme", flaky.ID)
+	require.NoError(t, err)
+	require.Equal(t, "done", got.Status, "two crashes are retried; the third attempt succeeds")
+	require.Equal(t, 3, got.Attempts)
+	got, err = f.store.Job(context.Background(), "acme", lost.ID)
+	require.NoError(t, err)
+	require.Equal(t, "failed", got.Status, "a render that keeps failing fails after the last attempt")
+	require.Equal(t, "render-failed", got.ErrCode)
+	require.Equal(t, MaxAttempts, got.Attempts)
+	require.Equal(t, 3, calls[`{"case": "lost"}`])
+}
