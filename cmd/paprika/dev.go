@@ -84,15 +84,9 @@ func runDev(ctx context.Context, getenv func(string) string, log *slog.Logger, s
 	defer cancel()
 	workerDone := make(chan error, 1)
 	go func() {
-		// The worker serves its health on no port of its own in dev: the API's
-		// /healthz and /readyz answer for the process.
-		workerGetenv := func(k string) string {
-			if k == "PORT" {
-				return "0"
-			}
-			return apiGetenv(k)
-		}
-		workerDone <- runWorker(ctx, workerGetenv, log, nil)
+		// The worker has no port of its own in dev: the API's /healthz and
+		// /readyz answer for the process.
+		workerDone <- workerMain(ctx, apiGetenv, log, nil, false)
 	}()
 	onListen := func(addr net.Addr) {
 		port := addr.(*net.TCPAddr).Port

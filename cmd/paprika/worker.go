@@ -15,6 +15,12 @@ import (
 )
 
 func runWorker(ctx context.Context, getenv func(string) string, log *slog.Logger, onListen listenFunc) error {
+	return workerMain(ctx, getenv, log, onListen, true)
+}
+
+// workerMain runs the worker; serveHTTP false runs it without its own port
+// (dev mode, where the API's port answers for the process).
+func workerMain(ctx context.Context, getenv func(string) string, log *slog.Logger, onListen listenFunc, serveHTTP bool) error {
 	cfg, err := config.Load(config.RoleWorker, getenv)
 	if err != nil {
 		return err
@@ -59,6 +65,9 @@ func runWorker(ctx context.Context, getenv func(string) string, log *slog.Logger
 	mux.Handle("GET /metrics", promhttp.HandlerFor(scheduler.Registry(pool, cfg.Tiers), promhttp.HandlerOpts{}))
 
 	log.InfoContext(ctx, "worker started", "tiers", cfg.WorkerTiers, "slots", cfg.Workers)
+	if !serveHTTP {
+		return worker.Run(ctx)
+	}
 	workerDone := make(chan error, 1)
 	go func() { workerDone <- worker.Run(ctx) }()
 	err = serve(ctx, cfg.Port, mux, log, onListen)

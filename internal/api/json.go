@@ -101,6 +101,8 @@ func jsonKind(kind string) string {
 	switch kind {
 	case "int", "int32", "int64", "uint", "float64":
 		return "number"
+	case "bool":
+		return "boolean"
 	case "slice":
 		return "list"
 	case "map", "struct", "ptr":

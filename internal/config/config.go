@@ -10,6 +10,8 @@ import (
 	"strconv"
 	"strings"
 	"time"
+
+	"github.com/jackc/pgx/v5/pgconn"
 )
 
 // Config is every setting of SPEC §2.
@@ -79,6 +81,9 @@ func Load(role Role, getenv func(string) string) (*Config, error) {
 	if c.DatabaseURL != "" {
 		if u, err := url.Parse(c.DatabaseURL); err != nil || (u.Scheme != "postgres" && u.Scheme != "postgresql") {
 			return nil, fail("PAPRIKA_DATABASE_URL", errors.New("must be a postgres:// URL"))
+		}
+		if _, err := pgconn.ParseConfig(c.DatabaseURL); err != nil {
+			return nil, fail("PAPRIKA_DATABASE_URL", err) // pgconn hides the password
 		}
 	}
 	c.AdminToken = getenv("PAPRIKA_ADMIN_TOKEN")

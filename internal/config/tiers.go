@@ -9,6 +9,7 @@ import (
 	"math"
 	"regexp"
 	"slices"
+	"strconv"
 	"strings"
 )
 
@@ -156,11 +157,11 @@ func parseTier(key string, raw json.RawMessage) (Tier, error) {
 	if w, ok := number(fields.Weight); ok {
 		f, err := w.Float64()
 		if err != nil || f <= 0 || math.IsInf(f, 0) {
-			return Tier{}, fmt.Errorf("tier %q: weight must be a number greater than 0, not %s", key, fields.Weight)
+			return Tier{}, fmt.Errorf("tier %q: weight must be a number greater than 0, not %s", key, oneLine(fields.Weight))
 		}
 		t.Weight = f
 	} else if fields.Weight != nil {
-		return Tier{}, fmt.Errorf("tier %q: weight must be a number greater than 0, not %s", key, fields.Weight)
+		return Tier{}, fmt.Errorf("tier %q: weight must be a number greater than 0, not %s", key, oneLine(fields.Weight))
 	}
 	var err error
 	if t.MaxRunning, err = wholeSetting(key, "maxRunning", fields.MaxRunning); err != nil {
@@ -196,7 +197,7 @@ func wholeSetting(key, setting string, raw json.RawMessage) (int, error) {
 	n, ok := number(raw)
 	v, err := n.Int64()
 	if !ok || err != nil || v < 1 || v > math.MaxInt32 {
-		return 0, fmt.Errorf("tier %q: %s must be a whole number of at least 1, or null for no limit, not %s", key, setting, raw)
+		return 0, fmt.Errorf("tier %q: %s must be a whole number of at least 1, or null for no limit, not %s", key, setting, oneLine(raw))
 	}
 	return int(v), nil
 }
@@ -223,3 +224,12 @@ func ParseWorkerTiers(s string, tiers Tiers) ([]string, error) {
 	return out, nil
 }
 
+
+// oneLine shows a JSON value on one line, as every configuration error is.
+func oneLine(raw json.RawMessage) string {
+	var b bytes.Buffer
+	if json.Compact(&b, raw) != nil {
+		return strconv.Quote(string(raw))
+	}
+	return b.String()
+}

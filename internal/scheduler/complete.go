@@ -17,6 +17,7 @@ import (
 
 // result is one finished render to record.
 type result struct {
+	recorded   chan struct{} // closed once the completion is recorded (or given up)
 	item       Item
 	status     string // done or failed
 	output     *postgres.Output
@@ -48,7 +49,9 @@ func newCompleter(pool *pgxpool.Pool, log *slog.Logger) *completer {
 	return &completer{pool: pool, log: log, kick: make(chan struct{}, 1), done: make(chan struct{})}
 }
 
-func (c *completer) add(r result) {
+// add queues a completion and returns a channel closed once it is recorded.
+func (c *completer) add(r result) <-chan struct{} {
+	r.recorded = make(chan struct{})
 	c.mu.Lock()
 	c.pending = append(c.pending, r)
 	c.mu.Unlock()
@@ -56,6 +59,7 @@ func (c *completer) add(r result) {
 	case c.kick <- struct{}{}:
 	default:
 	}
+	return r.recorded
 }
 
 // close flushes what is pending and stops run.
@@ -86,6 +90,11 @@ func (c *completer) run(afterFlush func()) {
 			c.mu.Unlock()
 			if n > 0 {
 				c.flush(batch)
+				for _, r := range batch {
+					if r.recorded != nil {
+						close(r.recorded)
+					}
+				}
 				afterFlush()
 			}
 			if closed {

@@ -226,7 +226,7 @@ func (w *Worker) logClaim(ctx context.Context, it *Item, claimedAt time.Time) {
 	w.log.InfoContext(ctx, "claim", attrs...)
 }
 
-// process renders one item and hands the result to the completer.
+// process renders one item and records the result through the completer.
 func (w *Worker) process(ctx context.Context, it Item) {
 	start := time.Now()
 	res := result{item: it}
@@ -258,7 +258,10 @@ func (w *Worker) process(ctx context.Context, it Item) {
 		w.log.Warn("render failed", "tenant", it.TenantID, "kind", it.Kind, "code", code, "attempt", it.Attempt, "err", msg)
 		return
 	}
-	w.complete.add(res)
+	// The slot is free once the completion is recorded, not before: the
+	// group's running count (started - finished) then never runs ahead of
+	// the work actually rendering, which maxRunning and the shares rely on.
+	<-w.complete.add(res)
 }
 
 // render resolves the item's template and renders it, storing the output.
