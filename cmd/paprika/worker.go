@@ -65,6 +65,8 @@ func workerMain(ctx context.Context, getenv func(string) string, log *slog.Logge
 	mux.Handle("GET /metrics", promhttp.HandlerFor(scheduler.Registry(pool, cfg.Tiers), promhttp.HandlerOpts{}))
 
 	log.InfoContext(ctx, "worker started", "tiers", cfg.WorkerTiers, "slots", cfg.Workers)
+	sweeper := &storage.Sweeper{Pool: pool, Outputs: &storage.Store{Dir: cfg.DataDir}, Logger: log}
+	go sweeper.Run(ctx, 10*time.Minute)
 	if !serveHTTP {
 		return worker.Run(ctx)
 	}
