@@ -66,7 +66,9 @@ func workerMain(ctx context.Context, getenv func(string) string, log *slog.Logge
 
 	log.InfoContext(ctx, "worker started", "tiers", cfg.WorkerTiers, "slots", cfg.Workers)
 	sweeper := &storage.Sweeper{Pool: pool, Outputs: &storage.Store{Dir: cfg.DataDir}, Logger: log}
-	go sweeper.Run(ctx, 10*time.Minute)
+	sweepDone := make(chan struct{})
+	go func() { defer close(sweepDone); sweeper.Run(ctx, 10*time.Minute) }()
+	defer func() { <-sweepDone }() // before the pool closes
 	if !serveHTTP {
 		return worker.Run(ctx)
 	}

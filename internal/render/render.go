@@ -7,6 +7,7 @@ package render
 import (
 	"context"
 	"encoding/json"
+	"fmt"
 )
 
 // Formats a document can be rendered to.
@@ -54,3 +55,15 @@ type Error struct {
 }
 
 func (e *Error) Error() string { return e.Code + ": " + e.Message }
+
+// Validate reports the first invalid field of the input, naming it (e.g.
+// "format must be one of pdf, png, html"), like Options.Validate. It does
+// not compile the template: CheckTemplate does.
+func (in Input) Validate() error {
+	switch in.Format {
+	case "", FormatPDF, FormatPNG, FormatHTML:
+	default:
+		return fmt.Errorf("format must be one of pdf, png, html")
+	}
+	return in.Options.Validate()
+}
