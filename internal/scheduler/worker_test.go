@@ -21,6 +21,8 @@ type testRenderer struct {
 	running int
 	maxSeen int
 	delay   time.Duration
+	// delayFor, when set, picks the delay by the render's data.
+	delayFor func(data string) time.Duration
 	fail    func(in render.Input) error
 	started chan string
 }
@@ -35,9 +37,13 @@ func (r *testRenderer) Render(ctx context.Context, in render.Input) (*render.Out
 	if r.started != nil {
 		r.started <- string(in.Data)
 	}
-	if r.delay > 0 {
+	delay := r.delay
+	if r.delayFor != nil {
+		delay = r.delayFor(string(in.Data))
+	}
+	if delay > 0 {
 		select {
-		case <-time.After(r.delay):
+		case <-time.After(delay):
 		case <-ctx.Done():
 			return nil, ctx.Err()
 		}

@@ -1,0 +1,62 @@
+package scheduler
+
+import (
+	"context"
+	"testing"
+	"time"
+
+	"github.com/stretchr/testify/require"
+
+	"github.com/paprikahq/paprika/internal/storage"
+)
+
+// On SIGTERM a worker stops claiming, lets renders finish within the grace
+// period and hands back what is still rendering, without spending an
+// attempt.
+func TestStoppingWorkerFinishesOrHandsBack(t *testing.T) {
+	t.Parallel()
+	f := setup(t, "")
+	f.tenant("acme", "")
+	quick := f.jobData("acme", "", `{"delay": "short"}`)
+	slow := f.jobData("acme", "", `{"delay": "long"}`)
+	r := &testRenderer{started: make(chan string, 4)}
+	r.delayFor = func(data string) time.Duration {
+		if data == `{"delay": "long"}` {
+			return time.Minute
+		}
+		return 300 * time.Millisecond
+	}
+	w := NewWorker(f.pool, Config{
+		Policy:   Policy{Tiers: f.tiers, WorkerTiers: f.tiers.Names()},
+		Slots:    2,
+		Renderer: r,
+		Outputs:  &storage.Store{Dir: t.TempDir()},
+		Poll:     50 * time.Millisecond,
+		Grace:    time.Second,
+	})
+	ctx, cancel := context.WithCancel(context.Background())
+	done := make(chan error, 1)
+	go func() { done <- w.Run(ctx) }()
+	<-r.started
+	<-r.started
+	f.job("acme", "") // submitted while stopping: must stay queued
+	cancel()
+	select {
+	case err := <-done:
+		require.NoError(t, err)
+	case <-time.After(10 * time.Second):
+		t.Fatal("Run did not return after the grace period")
+	}
+	require.Equal(t, "done", jobStatus(t, f, quick), "finished within the grace period")
+	got, err := f.store.Job(context.Background(), "acme", slow.ID)
+	require.NoError(t, err)
+	require.Equal(t, "queued", got.Status, "handed back")
+	require.Equal(t, 0, got.Attempts, "handing back spends no attempt")
+	require.Equal(t, 2, count(t, f.pool, `SELECT count(*) FROM jobs WHERE status = 'queued'`))
+	require.Equal(t, 0, count(t, f.pool, `SELECT (sum(g.started) - sum(f.finished))::int FROM group_starts g JOIN group_finishes f USING (tenant_id, tier)`))
+	// The handed-back job is claimable again at once.
+	items, err := f.claimer().Claim(context.Background(), 1)
+	require.NoError(t, err)
+	require.Len(t, items, 1)
+	require.Equal(t, slow.ID, items[0].JobID)
+}
