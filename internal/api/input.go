@@ -4,7 +4,6 @@ import (
 	"bytes"
 	"context"
 	"encoding/json"
-	"net/url"
 	"strconv"
 	"strings"
 
@@ -132,10 +131,9 @@ func checkWork(in *workInput) error {
 		}
 	}
 	if in.WebhookURL != "" {
-		u, err := url.Parse(in.WebhookURL)
-		if err != nil || (u.Scheme != "https" && u.Scheme != "http") || u.Host == "" {
-			return paprika.BadRequest("webhookUrl must be an absolute http(s) URL")
-		}
+		// Refused rather than stored and never called: a client waiting for a
+		// call that never comes is worse off than one told to poll.
+		return paprika.BadRequest("webhookUrl: webhook delivery is not available yet; poll the job or batch instead")
 	}
 	return nil
 }
