@@ -127,7 +127,7 @@ func page(r *http.Request) (limit int, after string, err error) {
 
 // list is the paginated answer {data, next}.
 type list[T any] struct {
-	Data []T    `json:"data"`
+	Data []T     `json:"data"`
 	Next *string `json:"next"`
 }
 

@@ -124,7 +124,7 @@ func parseTier(key string, raw json.RawMessage) (Tier, error) {
 		Weight        json.RawMessage `json:"weight"`
 		MaxRunning    json.RawMessage `json:"maxRunning"`
 		RatePerMinute json.RawMessage `json:"ratePerMinute"`
-		Name          *string      `json:"name"`
+		Name          *string         `json:"name"`
 	}
 	if t := bytes.TrimSpace(raw); len(t) == 0 || t[0] != '{' {
 		return Tier{}, fmt.Errorf("tier %q: must be an object of settings, e.g. {\"weight\": 1}", key)
@@ -223,7 +223,6 @@ func ParseWorkerTiers(s string, tiers Tiers) ([]string, error) {
 	}
 	return out, nil
 }
-
 
 // oneLine shows a JSON value on one line, as every configuration error is.
 func oneLine(raw json.RawMessage) string {

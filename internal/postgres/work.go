@@ -33,12 +33,12 @@ type Source struct {
 
 // Job is one queued document.
 type Job struct {
-	ID         uuid.UUID
-	TenantID   string
-	KeyID      string
-	KeyTier    string
-	Status     string
-	Tier       string // the tier it ran at; "" while queued
+	ID       uuid.UUID
+	TenantID string
+	KeyID    string
+	KeyTier  string
+	Status   string
+	Tier     string // the tier it ran at; "" while queued
 	Source
 	Data       json.RawMessage
 	Metadata   json.RawMessage
@@ -62,19 +62,19 @@ type Output struct {
 
 // Batch is one template rendered for many records.
 type Batch struct {
-	ID         uuid.UUID
-	TenantID   string
-	KeyID      string
-	KeyTier    string
-	Status     string
-	Tier       string
+	ID       uuid.UUID
+	TenantID string
+	KeyID    string
+	KeyTier  string
+	Status   string
+	Tier     string
 	Source
-	Metadata   json.RawMessage
-	WebhookURL string
+	Metadata                                       json.RawMessage
+	WebhookURL                                     string
 	Total, Queued, Running, Done, Failed, Canceled int
-	CreatedAt  time.Time
-	StartedAt  *time.Time
-	FinishedAt *time.Time
+	CreatedAt                                      time.Time
+	StartedAt                                      *time.Time
+	FinishedAt                                     *time.Time
 }
 
 // Record is one record of a batch.

@@ -94,6 +94,7 @@ type groupKey struct{ tenant, tier string }
 
 type turn struct {
 	id        uuid.UUID
+	nextIndex int32
 	running   int
 	queued    int
 	submitted time.Time
@@ -191,7 +192,7 @@ func (c *Claimer) claim(ctx context.Context, conn *pgx.Conn, k int) ([]Item, err
 			for rows.Next() {
 				var laneID int64
 				t := &turn{}
-				if err := rows.Scan(&laneID, &t.id, &t.running, &t.queued, &t.submitted); err != nil {
+				if err := rows.Scan(&laneID, &t.id, &t.running, &t.queued, &t.submitted, &t.nextIndex); err != nil {
 					return err
 				}
 				byLane[laneID].batches = append(byLane[laneID].batches, t)
@@ -217,6 +218,7 @@ func (c *Claimer) claim(ctx context.Context, conn *pgx.Conn, k int) ([]Item, err
 	var rCounts []int32
 	var rTiers []string
 	var rSubmitted []time.Time
+	var rFrom []int32
 	var dLanes []int64
 	var dJobs, dRecords []int32
 	started := map[groupKey]int{}
@@ -232,6 +234,7 @@ func (c *Claimer) claim(ctx context.Context, conn *pgx.Conn, k int) ([]Item, err
 			if t.take > 0 {
 				rBatches, rCounts = append(rBatches, t.id), append(rCounts, int32(t.take))
 				rTiers, rSubmitted = append(rTiers, l.tier), append(rSubmitted, t.submitted)
+				rFrom = append(rFrom, t.nextIndex)
 				batchTenant[t.id] = l.tenantID
 			}
 		}
@@ -264,7 +267,7 @@ func (c *Claimer) claim(ctx context.Context, conn *pgx.Conn, k int) ([]Item, err
 	}
 	if len(rBatches) > 0 {
 		b.Queue(lockBatches, sortedUUIDs(rBatches))
-		b.Queue(takeRecords, rBatches, rCounts, rTiers, rSubmitted, lease).Query(func(rows pgx.Rows) error {
+		b.Queue(takeRecords, rBatches, rCounts, rTiers, rSubmitted, lease, rFrom).Query(func(rows pgx.Rows) error {
 			for rows.Next() {
 				it := Item{Kind: KindRecord}
 				if err := rows.Scan(&it.BatchID, &it.Index, &it.Tier, &it.Submitted, &it.Attempt, &it.Token, &it.Data); err != nil {

@@ -110,3 +110,30 @@ func jobStatus(t *testing.T, f *fixture, j *postgres.Job) string {
 	require.NoError(t, err)
 	return got.Status
 }
+
+// A record put back in the queue goes again before the records after it.
+func TestRequeuedRecordKeepsItsPlace(t *testing.T) {
+	t.Parallel()
+	f := setup(t, "")
+	f.tenant("acme", "")
+	f.batch("acme", 3)
+	short := NewClaimer(f.pool, Policy{Tiers: f.tiers, WorkerTiers: f.tiers.Names(), Lease: time.Millisecond})
+	items, err := short.Claim(context.Background(), 1)
+	require.NoError(t, err)
+	require.Equal(t, 1, items[0].Index)
+	items, err = f.claimer().Claim(context.Background(), 1)
+	require.NoError(t, err)
+	require.Equal(t, 2, items[0].Index)
+	time.Sleep(5 * time.Millisecond)
+	n, err := Reap(context.Background(), f.pool)
+	require.NoError(t, err)
+	require.Equal(t, 1, n)
+	items, err = f.claimer().Claim(context.Background(), 2)
+	require.NoError(t, err)
+	require.Len(t, items, 2)
+	attempts := map[int]int{}
+	for _, it := range items {
+		attempts[it.Index] = it.Attempt
+	}
+	require.Equal(t, map[int]int{1: 2, 3: 1}, attempts, "record 1 again (second attempt), then 3")
+}

@@ -63,10 +63,10 @@ FOR UPDATE OF g`
 // laneBatches lists, for each lane, the batches with records waiting in the
 // order they take turns: fewest running first, then the oldest.
 const laneBatches = `
-SELECT b.lane_id, b.id, b.running, b.queued, b.created_at
+SELECT b.lane_id, b.id, b.running, b.queued, b.created_at, b.next_index
 FROM unnest($1::bigint[]) AS x(lane)
 CROSS JOIN LATERAL (
-    SELECT lane_id, id, running, queued, created_at FROM batches
+    SELECT lane_id, id, running, queued, created_at, next_index FROM batches
     WHERE lane_id = x.lane AND queued > 0
     ORDER BY running, id LIMIT $2
 ) b`
@@ -95,13 +95,16 @@ SELECT * FROM taken`
 const lockBatches = `SELECT 1 FROM batches WHERE id = ANY($1::uuid[]) ORDER BY id FOR UPDATE`
 
 // takeRecords starts the next $2[i] queued records of batch $1[i] at tier
-// $3[i]; $4[i] is the batch's submit time, for the wait.
+// $3[i], looking from index $6[i] on; $4[i] is the batch's submit time, for
+// the wait.
 const takeRecords = `
 WITH pick AS (
     SELECT x.batch, q.idx, x.tier, x.submitted
-    FROM unnest($1::uuid[], $2::int[], $3::text[], $4::timestamptz[]) AS x(batch, n, tier, submitted)
+    FROM unnest($1::uuid[], $2::int[], $3::text[], $4::timestamptz[], $6::int[]) AS x(batch, n, tier, submitted, from_idx)
     CROSS JOIN LATERAL (
-        SELECT idx FROM batch_records WHERE batch_id = x.batch AND status = 'queued' ORDER BY idx LIMIT x.n
+        SELECT idx FROM batch_records
+        WHERE batch_id = x.batch AND status = 'queued' AND idx >= x.from_idx
+        ORDER BY idx LIMIT x.n
     ) q
 ), taken AS (
     UPDATE batch_records r SET status = 'running', tier = pick.tier, started_at = now(), attempts = r.attempts + 1,
@@ -111,6 +114,10 @@ WITH pick AS (
 ), m AS (
     INSERT INTO measures (tier, kind, seconds)
     SELECT tier, 's', extract(epoch FROM now() - submitted)::float8 FROM taken
+), nx AS (
+    UPDATE batches b SET next_index = t.last + 1
+    FROM (SELECT batch_id, max(idx) AS last FROM taken GROUP BY batch_id) t
+    WHERE b.id = t.batch_id
 )
 SELECT * FROM taken`
 

@@ -97,8 +97,9 @@ func release(ctx context.Context, pool *pgxpool.Pool, r ref, code, message strin
 			if _, err := tx.Exec(ctx, `
 				UPDATE batches SET running = running - 1,
 					queued = queued + CASE WHEN $2 THEN 1 ELSE 0 END,
-					failed = failed + CASE WHEN $2 THEN 0 ELSE 1 END
-				WHERE id = $1`, r.batchID, requeued); err != nil {
+					failed = failed + CASE WHEN $2 THEN 0 ELSE 1 END,
+					next_index = CASE WHEN $2 THEN least(next_index, $3) ELSE next_index END
+				WHERE id = $1`, r.batchID, requeued, r.index); err != nil {
 				return err
 			}
 			if _, err := tx.Exec(ctx, settleBatches, []uuid.UUID{r.batchID}); err != nil {

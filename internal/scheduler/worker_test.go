@@ -23,8 +23,8 @@ type testRenderer struct {
 	delay   time.Duration
 	// delayFor, when set, picks the delay by the render's data.
 	delayFor func(data string) time.Duration
-	fail    func(in render.Input) error
-	started chan string
+	fail     func(in render.Input) error
+	started  chan string
 }
 
 func (r *testRenderer) Render(ctx context.Context, in render.Input) (*render.Output, error) {

@@ -100,6 +100,10 @@ CREATE TABLE batches (
     done             integer NOT NULL DEFAULT 0,
     failed           integer NOT NULL DEFAULT 0,
     canceled         integer NOT NULL DEFAULT 0,
+    -- No record below next_index is queued: claims start their index scan
+    -- here instead of stepping over every record claimed before (dead index
+    -- entries until vacuum). A record put back in the queue lowers it.
+    next_index       integer NOT NULL DEFAULT 1,
     created_at       timestamptz NOT NULL,
     started_at       timestamptz,
     finished_at      timestamptz
