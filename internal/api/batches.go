@@ -6,6 +6,7 @@ import (
 	"bytes"
 	"encoding/json"
 	"errors"
+	"fmt"
 	"io"
 	"mime"
 	"net/http"
@@ -91,7 +92,7 @@ func (s *Server) createBatch(w http.ResponseWriter, r *http.Request) error {
 		return paprika.BadRequest("records is a list of 1 to %d JSON objects", MaxRecords)
 	}
 	for i, rec := range in.Records {
-		if in.Records[i], err = checkData("records["+strconv.Itoa(i)+"]", rec); err != nil {
+		if in.Records[i], err = checkData("record "+strconv.Itoa(i+1), rec); err != nil {
 			return err
 		}
 	}
@@ -119,18 +120,20 @@ func (s *Server) readNDJSON(w http.ResponseWriter, r *http.Request, in *batchInp
 	sc := bufio.NewScanner(body)
 	sc.Buffer(make([]byte, 64<<10), int(s.cfg.MaxRequestBytes))
 	line := 0
+	head := false
 	for sc.Scan() {
 		line++
 		b := bytes.TrimSpace(sc.Bytes())
 		if len(b) == 0 {
 			continue
 		}
-		if line == 1 {
+		if !head {
+			head = true
 			var head workInput
 			if err := decodeBytes(b, &head); err != nil {
 				var pe *paprika.Error
 				if errors.As(err, &pe) {
-					pe.Message += " (line 1)"
+					pe.Message += fmt.Sprintf(" (line %d)", line)
 				}
 				return err
 			}
@@ -154,7 +157,7 @@ func (s *Server) readNDJSON(w http.ResponseWriter, r *http.Request, in *batchInp
 	case err != nil:
 		return paprika.BadRequest("could not read the body: %v", err)
 	}
-	if line == 0 {
+	if !head {
 		return paprika.BadRequest("the body is empty; send the input on line 1, then one record a line")
 	}
 	return nil

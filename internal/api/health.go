@@ -30,3 +30,13 @@ func (s *Server) readyz(w http.ResponseWriter, r *http.Request) error {
 	writeJSON(w, http.StatusOK, map[string]string{"status": "ready"})
 	return nil
 }
+
+// metrics serves the Prometheus metrics: the runtime's and every tier's
+// measures.
+func (s *Server) metrics(w http.ResponseWriter, r *http.Request) error {
+	if s.prom == nil {
+		return &paprika.Error{Code: paprika.CodeBusy, Message: "Not ready: no database", RetryAfter: 1}
+	}
+	s.prom.ServeHTTP(w, r)
+	return nil
+}

@@ -56,8 +56,10 @@ func (s *Server) toJobJSON(j *postgres.Job, p *postgres.Principal) jobJSON {
 		CreatedAt: ts(j.CreatedAt), StartedAt: tsPtr(j.StartedAt), FinishedAt: tsPtr(j.FinishedAt),
 		Attempts: j.Attempts, Metadata: nullable(j.Metadata),
 	}
+	if j.Status == postgres.StatusQueued || out.Tier == "" {
+		out.Tier = s.tierNow(j.KeyTier, p) // not yet run (or canceled before it ran)
+	}
 	if j.Status == postgres.StatusQueued {
-		out.Tier = s.tierNow(j.KeyTier, p)
 		out.Queue = &queueJSON{Ahead: j.Ahead}
 	}
 	if j.Output != nil && j.Status == postgres.StatusDone {

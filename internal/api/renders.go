@@ -27,14 +27,16 @@ func (s *Server) createRender(w http.ResponseWriter, r *http.Request) error {
 	if err != nil {
 		return err
 	}
-	if err := s.countRequest(r.Context(), p); err != nil {
-		return err
-	}
+	// The slot first: a render answered busy is not counted against the
+	// tenant's ratePerMinute.
 	select {
 	case s.slots <- struct{}{}:
 		defer func() { <-s.slots }()
 	default:
 		return &paprika.Error{Code: paprika.CodeBusy, Message: "Busy: every render slot is taken; retry shortly or queue a job", RetryAfter: 1}
+	}
+	if err := s.countRequest(r.Context(), p); err != nil {
+		return err
 	}
 	var opts render.Options
 	if in.Options != nil {

@@ -8,9 +8,12 @@ import (
 	"log/slog"
 	"net/http"
 
+	"github.com/prometheus/client_golang/prometheus/promhttp"
+
 	"github.com/paprikahq/paprika/internal/config"
 	"github.com/paprikahq/paprika/internal/postgres"
 	"github.com/paprikahq/paprika/internal/render"
+	"github.com/paprikahq/paprika/internal/scheduler"
 	"github.com/paprikahq/paprika/internal/storage"
 )
 
@@ -23,6 +26,7 @@ type Server struct {
 	renderer render.Renderer
 	engine   *render.Engine // the renderer this server made, closed by Close
 	slots    chan struct{}  // synchronous render slots (PAPRIKA_WORKERS)
+	prom     http.Handler   // /metrics
 }
 
 // Option changes how New builds the server.
@@ -41,6 +45,9 @@ func New(cfg *config.Config, store *postgres.Store, log *slog.Logger, opts ...Op
 		slots: make(chan struct{}, max(cfg.Workers, 1))}
 	for _, o := range opts {
 		o(s)
+	}
+	if store != nil {
+		s.prom = promhttp.HandlerFor(scheduler.Registry(store.Pool, cfg.Tiers), promhttp.HandlerOpts{})
 	}
 	if s.renderer == nil {
 		s.engine = render.New(render.Config{Chromium: cfg.Chromium, Slots: max(cfg.Workers, 1),
@@ -78,6 +85,7 @@ func (s *Server) Handler() http.Handler {
 
 	route("GET /healthz", s.healthz)
 	route("GET /readyz", s.readyz)
+	route("GET /metrics", s.metrics)
 
 	route("POST /v1/admin/tenants", s.admin(s.createTenant))
 	route("GET /v1/admin/tenants", s.admin(s.listTenants))

@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"sync"
+	"time"
 
 	"github.com/google/uuid"
 	"github.com/jackc/pgx/v5"
@@ -22,13 +23,23 @@ type sourceCache struct {
 
 	mu        sync.Mutex
 	batches   map[uuid.UUID]postgres.Source
-	templates map[string]string
+	templates map[string]cachedTemplate
 }
+
+// cachedTemplate is a stored template's content, kept a few seconds: a
+// version's content never changes, but a deleted template must stop
+// rendering work still queued with it.
+type cachedTemplate struct {
+	content string
+	at      time.Time
+}
+
+const templateCacheFor = 5 * time.Second
 
 const sourceCacheMax = 1024
 
 func newSourceCache(pool *pgxpool.Pool) *sourceCache {
-	return &sourceCache{pool: pool, batches: map[uuid.UUID]postgres.Source{}, templates: map[string]string{}}
+	return &sourceCache{pool: pool, batches: map[uuid.UUID]postgres.Source{}, templates: map[string]cachedTemplate{}}
 }
 
 func (c *sourceCache) batch(ctx context.Context, id uuid.UUID) (postgres.Source, error) {
@@ -55,12 +66,13 @@ func (c *sourceCache) batch(ctx context.Context, id uuid.UUID) (postgres.Source,
 func (c *sourceCache) template(ctx context.Context, tenantID, id string, version int) (string, error) {
 	key := fmt.Sprintf("%s\x00%s\x00%d", tenantID, id, version)
 	c.mu.Lock()
-	content, ok := c.templates[key]
+	cached, ok := c.templates[key]
 	c.mu.Unlock()
-	if ok {
-		return content, nil
+	if ok && time.Since(cached.at) < templateCacheFor {
+		return cached.content, nil
 	}
-	err := c.pool.QueryRow(ctx, `SELECT content FROM templates WHERE tenant_id = $1 AND id = $2 AND version = $3`,
+	var content string
+	err := c.pool.QueryRow(ctx, `SELECT content FROM templates WHERE tenant_id = $1 AND id = $2 AND version = $3 AND deleted_at IS NULL`,
 		tenantID, id, version).Scan(&content)
 	if errors.Is(err, pgx.ErrNoRows) {
 		return "", &render.Error{Code: render.CodeTemplateError, Message: fmt.Sprintf("template %s@%d was deleted", id, version)}
@@ -72,7 +84,7 @@ func (c *sourceCache) template(ctx context.Context, tenantID, id string, version
 	if len(c.templates) >= sourceCacheMax {
 		clear(c.templates)
 	}
-	c.templates[key] = content
+	c.templates[key] = cachedTemplate{content: content, at: time.Now()}
 	c.mu.Unlock()
 	return content, nil
 }
