@@ -127,6 +127,9 @@ func (s *Server) readNDJSON(w http.ResponseWriter, r *http.Request, in *batchInp
 		if len(b) == 0 {
 			continue
 		}
+		if sc.Err() != nil {
+			break // the body's limit cut this line short: answered 413 below
+		}
 		if !head {
 			head = true
 			var head workInput
@@ -145,6 +148,9 @@ func (s *Server) readNDJSON(w http.ResponseWriter, r *http.Request, in *batchInp
 		}
 		if !json.Valid(b) {
 			return paprika.BadRequest("line %d is not valid JSON", line)
+		}
+		if b[0] != '{' && string(b) != "null" {
+			return paprika.BadRequest("line %d must be a JSON object", line)
 		}
 		in.Records = append(in.Records, json.RawMessage(bytes.Clone(b)))
 	}

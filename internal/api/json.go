@@ -87,7 +87,7 @@ func jsonError(err error) error {
 		if typ.Field == "" {
 			return paprika.BadRequest("the body must be a JSON object")
 		}
-		return paprika.BadRequest("%s must be a %s", typ.Field, jsonKind(typ.Type.Kind().String()))
+		return paprika.BadRequest("%s must be %s", embeddedNames.Replace(typ.Field), jsonKind(typ.Type.Kind().String()))
 	case strings.HasPrefix(err.Error(), "json: unknown field "):
 		return paprika.BadRequest("unknown field %s", strings.TrimPrefix(err.Error(), "json: unknown field "))
 	case errors.Is(err, io.ErrUnexpectedEOF), errors.Is(err, io.EOF):
@@ -97,18 +97,24 @@ func jsonError(err error) error {
 	}
 }
 
+// embeddedNames drops the Go names of the structs the inputs embed, which
+// encoding/json puts in a field path ("workInput.renderInput.format").
+var embeddedNames = strings.NewReplacer("workInput.", "", "renderInput.", "")
+
 func jsonKind(kind string) string {
 	switch kind {
-	case "int", "int32", "int64", "uint", "float64":
-		return "number"
+	case "int", "int32", "int64", "uint":
+		return "a whole number"
+	case "float64", "float32":
+		return "a number"
 	case "bool":
-		return "boolean"
+		return "a boolean"
 	case "slice":
-		return "list"
+		return "a list"
 	case "map", "struct", "ptr":
-		return "object"
+		return "an object"
 	default:
-		return kind
+		return "a " + kind
 	}
 }
 

@@ -1,0 +1,163 @@
+package api
+
+import (
+	"net/http"
+	"strconv"
+	"testing"
+	"time"
+
+	"github.com/stretchr/testify/require"
+
+	"github.com/paprikahq/paprika/internal/paprika"
+)
+
+// SPEC §4.4 and the seed: "The count is kept in PostgreSQL, so every API
+// counts alike." Two api processes, each with a pool of its own on one
+// database, share every tenant's count for the clock minute; each tenant
+// is held to the ratePerMinute of the tier its request runs at.
+func TestRateLimitAcrossAPIs(t *testing.T) {
+	t.Parallel()
+	const tiers = `{"standard": {"weight": 1, "ratePerMinute": 3}, "priority": {"weight": 4, "ratePerMinute": 5}}`
+	fake1, fake2 := &fakeRenderer{}, &fakeRenderer{}
+	api1 := setupWork(t, map[string]string{"PAPRIKA_TIERS": tiers}, fake1)
+	api2 := api1.serveAgain(t, fake2)
+	apis := []*testEnv{api1, api2}
+
+	acme := api1.tenantKey(t, "acme", ScopeRender)
+	resp, body := api1.admin(t, http.MethodPost, "/v1/admin/tenants", map[string]any{"id": "fabrikam", "name": "Fabrikam", "tier": "priority"})
+	requireStatus(t, http.StatusCreated, resp, body)
+	fabrikam := api1.createKey(t, "fabrikam", ScopeRender).Secret
+	initech := api1.tenantKey(t, "initech", ScopeRender)
+	initechUrgent := api1.tierKey(t, "initech", "priority")
+	contoso := api1.tenantKey(t, "contoso", ScopeRender)
+
+	render := map[string]any{"template": "<p>x</p>"}
+	job := map[string]any{"template": "<p>x</p>", "format": "html"}
+	batch := map[string]any{"template": "<p>{{n}}</p>", "format": "html", "records": records(3)}
+	type call struct {
+		path string
+		body any
+		ok   int
+	}
+	calls := []call{{"/v1/renders", render, http.StatusOK}, {"/v1/jobs", job, http.StatusAccepted}, {"/v1/batches", batch, http.StatusAccepted}}
+	// submit makes the i-th request of a tenant, alternating between the
+	// apis and between renders, jobs and batches, and returns its answer.
+	submit := func(key string, i int) (*http.Response, []byte, call) {
+		t.Helper()
+		c := calls[i%len(calls)]
+		resp, body := apis[i%len(apis)].do(t, http.MethodPost, c.path, key, c.body)
+		return resp, body, c
+	}
+	allowed := func(key string, i int) {
+		t.Helper()
+		resp, body, c := submit(key, i)
+		requireStatus(t, c.ok, resp, body)
+	}
+	refused := func(key string, i, limit int) {
+		t.Helper()
+		resp, body, _ := submit(key, i)
+		e := requireError(t, http.StatusTooManyRequests, paprika.CodeRateLimited, resp, body)
+		require.Equal(t, &limit, e.Limit, "body: %s", body)
+		ra, err := strconv.Atoi(resp.Header.Get("Retry-After"))
+		require.NoError(t, err, "Retry-After: %q", resp.Header.Get("Retry-After"))
+		require.GreaterOrEqual(t, ra, 1)
+		require.LessOrEqual(t, ra, 60)
+		want := 60 - time.Now().Second() // the seconds to the next minute
+		require.InDelta(t, want, ra, 2, "Retry-After is the seconds to the next minute")
+	}
+
+	// The counts are per clock minute: start well inside one.
+	if s := time.Now().Second(); s >= 55 {
+		time.Sleep(time.Duration(61-s) * time.Second)
+	}
+	minute := time.Now().Truncate(time.Minute)
+
+	// acme (standard, 3 a minute): a render, a job and a batch of three
+	// records are three, across both apis; a request refused as bad is none.
+	resp, body = api1.do(t, http.MethodPost, "/v1/jobs", acme, map[string]any{"template": "<p>x</p>", "format": "docx"})
+	requireStatus(t, http.StatusBadRequest, resp, body)
+	for i := range 3 {
+		allowed(acme, i)
+	}
+	for i := 3; i < 6; i++ {
+		refused(acme, i, 3)
+	}
+	require.Empty(t, fake2.Calls(), "a refused render is not rendered")
+	require.Len(t, fake1.Calls(), 1)
+	// Reads are not counted.
+	for _, api := range apis {
+		_, body := api.getBody(t, acme, "/v1/jobs")
+		require.Len(t, decodeJSON[list[jobJSON]](t, body).Data, 1)
+		_, body = api.getBody(t, acme, "/v1/batches")
+		require.Len(t, decodeJSON[list[batchJSON]](t, body).Data, 1)
+	}
+
+	// Another tenant of the same tier has a count of its own.
+	allowed(contoso, 1)
+
+	// fabrikam (priority, 5 a minute).
+	for i := range 5 {
+		allowed(fabrikam, i)
+	}
+	refused(fabrikam, 5, 5)
+
+	// initech is standard, but its urgent key's work runs at priority: the
+	// limit is the tier of the request, the count the tenant's.
+	for i := range 4 {
+		allowed(initechUrgent, i)
+	}
+	refused(initech, 4, 3)
+	allowed(initechUrgent, 4)
+	refused(initechUrgent, 5, 5)
+
+	// The count in PostgreSQL holds what was let through, nothing refused.
+	rows, err := api1.Pool.Query(t.Context(), `SELECT tenant_id, n FROM rate_counts ORDER BY tenant_id`)
+	require.NoError(t, err)
+	counts := map[string]int{}
+	for rows.Next() {
+		var tenant string
+		var n int
+		require.NoError(t, rows.Scan(&tenant, &n))
+		counts[tenant] += n
+	}
+	require.NoError(t, rows.Err())
+	require.Equal(t, map[string]int{"acme": 3, "contoso": 1, "fabrikam": 5, "initech": 5}, counts)
+	require.Equal(t, minute, time.Now().Truncate(time.Minute), "the test ran within one clock minute")
+}
+
+// SPEC §4.2: queued work shows the tier it would be claimed at now (the
+// key's, else the tenant's, else the default), so a tenant's upgrade
+// reaches work already waiting; finished work shows the tier it ran at.
+func TestWorkTier(t *testing.T) {
+	t.Parallel()
+	e := setupWork(t, nil, nil)
+	key := e.tenantKey(t, "acme", ScopeRender)
+	urgent := e.tierKey(t, "acme", "priority")
+	job := e.postJob(t, key, htmlJob("<p>x</p>", nil))
+	require.Equal(t, "standard", job.Tier)
+	batch := e.postBatch(t, key, map[string]any{"template": "<p>x</p>", "format": "html", "records": records(1)})
+	require.Equal(t, "standard", batch.Tier)
+	urgentJob := e.postJob(t, urgent, htmlJob("<p>x</p>", nil))
+	require.Equal(t, "priority", urgentJob.Tier, "the key's tier overrides its tenant's")
+	m := e.measures(t)
+	require.EqualValues(t, 2, m["standard"].Queued)
+	require.EqualValues(t, 1, m["priority"].Queued)
+
+	resp, body := e.admin(t, http.MethodPatch, "/v1/admin/tenants/acme", `{"tier": "priority"}`)
+	requireStatus(t, http.StatusOK, resp, body)
+	require.Equal(t, "priority", e.getJob(t, key, job.ID).Tier, "the upgrade reaches queued work")
+	require.Equal(t, "priority", e.getBatch(t, key, batch.ID).Tier)
+	require.EqualValues(t, 3, e.measures(t)["priority"].Queued)
+
+	e.startWorker(t, nil)
+	e.waitJob(t, key, job.ID, "done")
+	e.waitJob(t, key, urgentJob.ID, "done")
+	e.waitBatch(t, key, batch.ID)
+	resp, body = e.admin(t, http.MethodPatch, "/v1/admin/tenants/acme", `{"tier": null}`)
+	requireStatus(t, http.StatusOK, resp, body)
+	require.Equal(t, "priority", e.getJob(t, key, job.ID).Tier, "finished work shows the tier it ran at")
+	require.Equal(t, "priority", e.getBatch(t, key, batch.ID).Tier)
+	m = e.measures(t)
+	require.EqualValues(t, 3, m["priority"].Started)
+	require.Zero(t, m["standard"].Started)
+}

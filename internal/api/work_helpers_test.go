@@ -1,0 +1,310 @@
+package api
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"log/slog"
+	"maps"
+	"net/http"
+	"net/http/httptest"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+
+	"github.com/jackc/pgx/v5/pgxpool"
+	"github.com/stretchr/testify/require"
+
+	"github.com/paprikahq/paprika/internal/postgres"
+	"github.com/paprikahq/paprika/internal/render"
+	"github.com/paprikahq/paprika/internal/scheduler"
+	"github.com/paprikahq/paprika/internal/storage"
+)
+
+// htmlType is the Content-Type of html documents.
+const htmlType = "text/html; charset=utf-8"
+
+// The fields of the tenant API's objects (SPEC §3.2), exactly.
+var (
+	jobFields      = []string{"id", "status", "tier", "format", "templateId", "createdAt", "startedAt", "finishedAt", "attempts", "queue", "output", "error", "metadata"}
+	batchFields    = []string{"id", "status", "tier", "format", "templateId", "total", "queued", "running", "done", "failed", "canceled", "createdAt", "startedAt", "finishedAt", "metadata"}
+	recordFields   = []string{"index", "status", "startedAt", "finishedAt", "error", "outputUrl"}
+	templateFields = []string{"id", "name", "content", "version", "createdAt", "updatedAt"}
+)
+
+// fakeRenderer stands in for Chromium: it records every input and answers
+// with fn, or with a small HTML page when fn is nil.
+type fakeRenderer struct {
+	fn func(ctx context.Context, in render.Input) (*render.Output, error)
+
+	mu    sync.Mutex
+	calls []render.Input
+}
+
+func (f *fakeRenderer) Render(ctx context.Context, in render.Input) (*render.Output, error) {
+	f.mu.Lock()
+	f.calls = append(f.calls, in)
+	f.mu.Unlock()
+	if f.fn != nil {
+		return f.fn(ctx, in)
+	}
+	return &render.Output{Body: []byte("<p>fake</p>"), ContentType: htmlType, Pages: 1}, nil
+}
+
+// Calls returns the inputs rendered so far.
+func (f *fakeRenderer) Calls() []render.Input {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	return append([]render.Input(nil), f.calls...)
+}
+
+// setupWork starts the API with the seed's tiers (vars added to the
+// environment) on a fresh database, outputs in a directory of the test's
+// own, and synchronous renders done by r (a fakeRenderer when nil) so that
+// no Chromium is needed.
+func setupWork(t *testing.T, vars map[string]string, r render.Renderer) *testEnv {
+	t.Helper()
+	if r == nil {
+		r = &fakeRenderer{}
+	}
+	env := map[string]string{"PAPRIKA_WORKERS": "2"}
+	maps.Copy(env, vars)
+	return setupEnv(t, env, WithRenderer(r))
+}
+
+// serveAgain serves e's configuration and database again, over a pool of
+// its own, with synchronous renders done by r: a second api process.
+func (e *testEnv) serveAgain(t *testing.T, r render.Renderer) *testEnv {
+	t.Helper()
+	pool, err := pgxpool.New(t.Context(), e.DBURL)
+	require.NoError(t, err)
+	t.Cleanup(pool.Close) // before the database is dropped
+	e2 := &testEnv{
+		Store:      &postgres.Store{Pool: pool},
+		Pool:       pool,
+		DBURL:      e.DBURL,
+		Config:     e.Config,
+		AdminToken: e.AdminToken,
+		logs:       &syncBuffer{},
+		extra:      http.NewServeMux(),
+	}
+	e2.Server = New(e.Config, e2.Store, slog.New(slog.NewJSONHandler(e2.logs, nil)), WithRenderer(r))
+	e2.HTTP = httptest.NewServer(e2.Server.Handler())
+	t.Cleanup(e2.HTTP.Close)
+	t.Cleanup(func() {
+		if t.Failed() {
+			t.Logf("second server's log:\n%s", e2.logs.String())
+		}
+	})
+	return e2
+}
+
+// startWorker runs a scheduler worker in-process over the API's database and
+// data directory until the test ends. It renders with r, or with the real
+// engine when r is nil (html needs no browser, so outputs hold real rendered
+// HTML). The lease is short so that a canceled job's render stops soon.
+func (e *testEnv) startWorker(t *testing.T, r render.Renderer) {
+	t.Helper()
+	if r == nil {
+		engine := render.New(render.Config{Slots: 2})
+		t.Cleanup(func() { require.NoError(t, engine.Close()) })
+		r = engine
+	}
+	w := scheduler.NewWorker(e.Pool, scheduler.Config{
+		Policy:   scheduler.Policy{Tiers: e.Config.Tiers, WorkerTiers: e.Config.Tiers.Names(), Lease: 3 * time.Second},
+		Slots:    2,
+		Renderer: r,
+		Outputs:  &storage.Store{Dir: e.Config.DataDir},
+		Logger:   slog.New(slog.NewJSONHandler(e.logs, nil)).With("process", "worker"),
+		Poll:     50 * time.Millisecond,
+		Grace:    2 * time.Second,
+	})
+	ctx, cancel := context.WithCancel(context.Background())
+	done := make(chan error, 1)
+	go func() { done <- w.Run(ctx) }()
+	t.Cleanup(func() {
+		cancel()
+		select {
+		case err := <-done:
+			require.NoError(t, err)
+		case <-time.After(15 * time.Second):
+			t.Error("the worker did not stop within 15 s")
+		}
+	})
+}
+
+// tenantKey creates tenant id and a key of it holding scopes (all three
+// when none are given), and returns the key's secret.
+func (e *testEnv) tenantKey(t *testing.T, id string, scopes ...string) string {
+	t.Helper()
+	e.createTenant(t, id)
+	if len(scopes) == 0 {
+		scopes = allScopes
+	}
+	return e.createKey(t, id, scopes...).Secret
+}
+
+// tierKey creates a key of tenantID whose own tier overrides its tenant's,
+// and returns its secret.
+func (e *testEnv) tierKey(t *testing.T, tenantID, tier string) string {
+	t.Helper()
+	resp, body := e.admin(t, http.MethodPost, "/v1/admin/tenants/"+tenantID+"/keys",
+		map[string]any{"name": tier + " key", "scopes": allScopes, "tier": tier})
+	requireStatus(t, http.StatusCreated, resp, body)
+	return decodeJSON[keyJSON](t, body).Secret
+}
+
+// sendAs sends body as is under contentType, with do's checks.
+func (e *testEnv) sendAs(t *testing.T, method, path, token, contentType string, body []byte) (*http.Response, []byte) {
+	t.Helper()
+	req, err := http.NewRequestWithContext(t.Context(), method, e.HTTP.URL+path, bytes.NewReader(body))
+	require.NoError(t, err)
+	req.Header.Set("Content-Type", contentType)
+	req.Header.Set("Authorization", "Bearer "+token)
+	return e.send(t, req)
+}
+
+// requireObject checks that body is a JSON object of exactly fields, with
+// its times (the fields ending in At) null or RFC 3339 UTC with
+// milliseconds, and returns it.
+func requireObject(t *testing.T, body []byte, fields []string) map[string]any {
+	t.Helper()
+	obj := decodeJSON[map[string]any](t, body)
+	requireKeys(t, obj, fields...)
+	for _, f := range fields {
+		if strings.HasSuffix(f, "At") && obj[f] != nil {
+			require.Regexp(t, timePattern, obj[f], "%s of %s", f, body)
+		}
+	}
+	return obj
+}
+
+// postJob submits a job, requires 202 with its Location, and returns it.
+func (e *testEnv) postJob(t *testing.T, token string, in any) jobJSON {
+	t.Helper()
+	resp, body := e.do(t, http.MethodPost, "/v1/jobs", token, in)
+	requireStatus(t, http.StatusAccepted, resp, body)
+	requireObject(t, body, jobFields)
+	j := decodeJSON[jobJSON](t, body)
+	require.Equal(t, "/v1/jobs/"+j.ID, resp.Header.Get("Location"))
+	return j
+}
+
+// htmlJob is the input of an html job rendering data with an inline template.
+func htmlJob(template string, data map[string]any) map[string]any {
+	return map[string]any{"template": template, "data": data, "format": "html"}
+}
+
+// getJob reads a job, checking its shape.
+func (e *testEnv) getJob(t *testing.T, token, id string) jobJSON {
+	t.Helper()
+	resp, body := e.do(t, http.MethodGet, "/v1/jobs/"+id, token, nil)
+	requireStatus(t, http.StatusOK, resp, body)
+	requireObject(t, body, jobFields)
+	return decodeJSON[jobJSON](t, body)
+}
+
+// waitJob polls a job until it has status, failing if it finishes otherwise.
+func (e *testEnv) waitJob(t *testing.T, token, id, status string) jobJSON {
+	t.Helper()
+	var j jobJSON
+	eventually(t, "job "+id+" "+status, func() bool {
+		j = e.getJob(t, token, id)
+		if j.Status != status && j.FinishedAt != nil {
+			require.Failf(t, "job finished otherwise", "want %s, got %+v (error %+v)", status, j, j.Error)
+		}
+		return j.Status == status
+	})
+	return j
+}
+
+// postBatch submits a batch as JSON, requires 202 with its Location, and
+// returns it.
+func (e *testEnv) postBatch(t *testing.T, token string, in any) batchJSON {
+	t.Helper()
+	resp, body := e.do(t, http.MethodPost, "/v1/batches", token, in)
+	return requireBatchAccepted(t, resp, body)
+}
+
+func requireBatchAccepted(t *testing.T, resp *http.Response, body []byte) batchJSON {
+	t.Helper()
+	requireStatus(t, http.StatusAccepted, resp, body)
+	requireObject(t, body, batchFields)
+	b := decodeJSON[batchJSON](t, body)
+	require.Equal(t, "/v1/batches/"+b.ID, resp.Header.Get("Location"))
+	return b
+}
+
+// getBatch reads a batch, checking its shape.
+func (e *testEnv) getBatch(t *testing.T, token, id string) batchJSON {
+	t.Helper()
+	resp, body := e.do(t, http.MethodGet, "/v1/batches/"+id, token, nil)
+	requireStatus(t, http.StatusOK, resp, body)
+	requireObject(t, body, batchFields)
+	return decodeJSON[batchJSON](t, body)
+}
+
+// waitBatch polls a batch until it has finished, and returns it.
+func (e *testEnv) waitBatch(t *testing.T, token, id string) batchJSON {
+	t.Helper()
+	var b batchJSON
+	eventually(t, "batch "+id+" finished", func() bool {
+		b = e.getBatch(t, token, id)
+		return b.FinishedAt != nil
+	})
+	return b
+}
+
+// getBody GETs path and requires 200, returning the response and its body.
+func (e *testEnv) getBody(t *testing.T, token, path string) (*http.Response, []byte) {
+	t.Helper()
+	resp, body := e.do(t, http.MethodGet, path, token, nil)
+	requireStatus(t, http.StatusOK, resp, body)
+	return resp, body
+}
+
+// measures reads GET /v1/admin/scheduler?minutes=60, by tier.
+func (e *testEnv) measures(t *testing.T) map[string]scheduler.TierMeasures {
+	t.Helper()
+	_, body := e.getBody(t, e.AdminToken, "/v1/admin/scheduler?minutes=60")
+	var m struct {
+		Tiers []scheduler.TierMeasures `json:"tiers"`
+	}
+	require.NoError(t, json.Unmarshal(body, &m))
+	out := map[string]scheduler.TierMeasures{}
+	for _, tm := range m.Tiers {
+		out[tm.Tier] = tm
+	}
+	return out
+}
+
+// eventually polls cond every 20 ms until it holds, failing after 15 s.
+func eventually(t *testing.T, what string, cond func() bool) {
+	t.Helper()
+	deadline := time.Now().Add(15 * time.Second)
+	for !cond() {
+		if time.Now().After(deadline) {
+			t.Fatalf("timed out waiting for %s", what)
+		}
+		time.Sleep(20 * time.Millisecond)
+	}
+}
+
+// listIDs GETs a list of jobs or batches and returns its ids and next,
+// checking that each item has exactly fields (unless nil).
+func (e *testEnv) listIDs(t *testing.T, token, path string, fields []string) ([]string, any) {
+	t.Helper()
+	_, body := e.getBody(t, token, path)
+	l := decodeJSON[map[string]any](t, body)
+	requireKeys(t, l, "data", "next")
+	ids := []string{}
+	for _, v := range l["data"].([]any) {
+		obj := v.(map[string]any)
+		if fields != nil {
+			requireKeys(t, obj, fields...)
+		}
+		ids = append(ids, obj["id"].(string))
+	}
+	return ids, l["next"]
+}
