@@ -21,24 +21,14 @@ import (
 
 	"github.com/jackc/pgx/v5/pgxpool"
 	"github.com/stretchr/testify/require"
-	"go.uber.org/goleak"
 
 	"github.com/paprikahq/paprika/internal/pgtest"
 	"github.com/paprikahq/paprika/internal/postgres"
 )
 
 // TestMain runs the tests on a private PostgreSQL cluster, then checks that
-// every command stopped all it started.
-func TestMain(m *testing.M) {
-	code := pgtest.Run(m)
-	if code == 0 {
-		if err := goleak.Find(); err != nil {
-			fmt.Fprintln(os.Stderr, "goleak:", err)
-			code = 1
-		}
-	}
-	os.Exit(code)
-}
+// every command stopped all it started (see pgtest.Main).
+func TestMain(m *testing.M) { pgtest.Main(m) }
 
 const seedTiers = `{"standard": {"weight": 1}, "priority": {"weight": 4, "maxRunning": 20, "ratePerMinute": 600}}`
 

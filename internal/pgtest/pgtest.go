@@ -21,6 +21,7 @@ import (
 	"github.com/jackc/pgx/v5"
 	"github.com/jackc/pgx/v5/pgconn"
 	"github.com/jackc/pgx/v5/pgxpool"
+	"go.uber.org/goleak"
 
 	"github.com/paprikahq/paprika/internal/pgserver"
 	"github.com/paprikahq/paprika/internal/postgres"
@@ -50,11 +51,19 @@ var (
 )
 
 // Main starts the cluster, prepares the template database, runs the tests,
-// stops the cluster and exits with the tests' code. Call it from TestMain.
+// stops the cluster, checks that no test left a goroutine behind (a server,
+// a pool, a worker) and exits with the tests' code. Call it from TestMain.
 // Without PostgreSQL binaries it prints how to install them and fails: tests
 // that silently skip are tests nobody runs.
 func Main(m *testing.M) {
-	os.Exit(Run(m))
+	code := Run(m)
+	if code == 0 {
+		if err := goleak.Find(); err != nil {
+			fmt.Fprintln(os.Stderr, "goleak:", err)
+			code = 1
+		}
+	}
+	os.Exit(code)
 }
 
 // Run is Main without the exit, for a TestMain that checks more afterwards,

@@ -9,8 +9,6 @@ import (
 	"testing"
 	"time"
 
-	"go.uber.org/goleak"
-
 	"github.com/paprikahq/paprika/internal/config"
 	"github.com/paprikahq/paprika/internal/pgtest"
 	"github.com/paprikahq/paprika/internal/postgres"
@@ -21,16 +19,9 @@ func TestMain(m *testing.M) {
 	if url := os.Getenv("PAPRIKA_TEST_WORKER_URL"); url != "" {
 		os.Exit(runChildWorker(url))
 	}
-	code := pgtest.Run(m)
-	if code == 0 {
-		// Workers start goroutines (listen, renew, reap, complete): none may
-		// outlive Run.
-		if err := goleak.Find(); err != nil {
-			fmt.Fprintln(os.Stderr, "goleak:", err)
-			code = 1
-		}
-	}
-	os.Exit(code)
+	// Workers start goroutines (listen, renew, reap, complete): pgtest.Main
+	// checks that none outlives its test.
+	pgtest.Main(m)
 }
 
 // runChildWorker is a worker process for the crash tests: it claims with a

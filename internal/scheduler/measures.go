@@ -4,6 +4,7 @@ import (
 	"context"
 	"math"
 
+	"github.com/jackc/pgx/v5"
 	"github.com/jackc/pgx/v5/pgxpool"
 
 	"github.com/paprikahq/paprika/internal/config"
@@ -69,43 +70,13 @@ func Measures(ctx context.Context, pool *pgxpool.Pool, tiers config.Tiers, minut
 		}
 		index[t.Key] = m
 	}
-	rows, err := pool.Query(ctx, queuedByTier, tiers.Names())
-	if err != nil {
+	if err := addByTier(ctx, pool, index, func(m *TierMeasures, n int64) { m.Queued += n }, queuedByTier, tiers.Names()); err != nil {
 		return nil, err
 	}
-	for rows.Next() {
-		var tier string
-		var n int64
-		if err := rows.Scan(&tier, &n); err != nil {
-			rows.Close()
-			return nil, err
-		}
-		index[tier].Queued += n
-	}
-	rows.Close()
-	if err := rows.Err(); err != nil {
+	if err := addByTier(ctx, pool, index, func(m *TierMeasures, n int64) { m.Running += n }, runningByTier); err != nil {
 		return nil, err
 	}
-	rows, err = pool.Query(ctx, runningByTier)
-	if err != nil {
-		return nil, err
-	}
-	for rows.Next() {
-		var tier string
-		var n int64
-		if err := rows.Scan(&tier, &n); err != nil {
-			rows.Close()
-			return nil, err
-		}
-		if m := index[tier]; m != nil {
-			m.Running += n
-		}
-	}
-	rows.Close()
-	if err := rows.Err(); err != nil {
-		return nil, err
-	}
-	rows, err = pool.Query(ctx, measuredByTier, minutes)
+	rows, err := pool.Query(ctx, measuredByTier, minutes)
 	if err != nil {
 		return nil, err
 	}
@@ -129,6 +100,24 @@ func Measures(ctx context.Context, pool *pgxpool.Pool, tiers config.Tiers, minut
 		}
 	}
 	return out, rows.Err()
+}
+
+// addByTier runs a query answering (tier, count) rows and adds each count to
+// its configured tier; tiers no longer configured are left out.
+func addByTier(ctx context.Context, pool *pgxpool.Pool, index map[string]*TierMeasures, add func(*TierMeasures, int64), sql string, args ...any) error {
+	rows, err := pool.Query(ctx, sql, args...)
+	if err != nil {
+		return err
+	}
+	var tier string
+	var n int64
+	_, err = pgx.ForEachRow(rows, []any{&tier, &n}, func() error {
+		if m := index[tier]; m != nil {
+			add(m, n)
+		}
+		return nil
+	})
+	return err
 }
 
 func round3(x float64) *float64 {
