@@ -149,6 +149,7 @@ func (c *completer) record(ctx context.Context, rs []result) error {
 	}
 	b := &pgx.Batch{}
 	b.Queue("BEGIN")
+	b.Queue(genericPlans)
 	if len(j.ids) > 0 {
 		b.Queue(completeJobs, j.ids, j.tokens, j.status, j.otype, j.obytes, j.opages, j.ecode, j.emsg, j.secs)
 	}

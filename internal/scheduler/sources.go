@@ -36,7 +36,10 @@ type cachedTemplate struct {
 
 const templateCacheFor = 5 * time.Second
 
-const sourceCacheMax = 1024
+// sourceCacheMax bounds each cache. A full cache drops one random entry:
+// clearing it all made every worker read a batch's source again for half
+// the records it claimed once more than 1,024 batches took turns.
+const sourceCacheMax = 4096
 
 func newSourceCache(pool *pgxpool.Pool) *sourceCache {
 	return &sourceCache{pool: pool, batches: map[uuid.UUID]postgres.Source{}, templates: map[string]cachedTemplate{}}
@@ -56,7 +59,10 @@ func (c *sourceCache) batch(ctx context.Context, id uuid.UUID) (postgres.Source,
 	}
 	c.mu.Lock()
 	if len(c.batches) >= sourceCacheMax {
-		clear(c.batches)
+		for k := range c.batches { // one random entry
+			delete(c.batches, k)
+			break
+		}
 	}
 	c.batches[id] = src
 	c.mu.Unlock()
@@ -82,7 +88,10 @@ func (c *sourceCache) template(ctx context.Context, tenantID, id string, version
 	}
 	c.mu.Lock()
 	if len(c.templates) >= sourceCacheMax {
-		clear(c.templates)
+		for k := range c.templates { // one random entry
+			delete(c.templates, k)
+			break
+		}
 	}
 	c.templates[key] = cachedTemplate{content: content, at: time.Now()}
 	c.mu.Unlock()

@@ -34,6 +34,9 @@ type Config struct {
 	MaxClaim int
 }
 
+// claimLinger is how long a claim waits for more slots to free up.
+const claimLinger = 10 * time.Millisecond
+
 // Worker claims work by the policy and renders it in its slots.
 type Worker struct {
 	cfg      Config
@@ -121,6 +124,25 @@ func (w *Worker) Run(ctx context.Context) error {
 			}
 		}
 		claimed := 0
+		// While work is in flight, let more slots free up before claiming:
+		// a claim costs about the same for 1 item as for 16 (ranking every
+		// lane is most of it), and claiming at the first free slot made
+		// claims of 5–8 items under load.
+		if want := min(w.cfg.MaxClaim, w.cfg.Slots); free > 0 && free < want {
+			linger := time.NewTimer(claimLinger)
+		collect:
+			for free < want {
+				select {
+				case <-freed:
+					free++
+				case <-linger.C:
+					break collect
+				case <-ctx.Done():
+					break collect
+				}
+			}
+			linger.Stop()
+		}
 		if free > 0 {
 			items, err := w.claimer.Claim(ctx, min(free, w.cfg.MaxClaim))
 			if err != nil && ctx.Err() == nil {
