@@ -1,0 +1,270 @@
+package main
+
+import (
+	"context"
+	"crypto/sha256"
+	"encoding/hex"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"log"
+	"os"
+	"path/filepath"
+	"strconv"
+	"sync"
+	"sync/atomic"
+	"time"
+
+	"github.com/jackc/pgx/v5"
+	"golang.org/x/sync/errgroup"
+
+	"github.com/paprikahq/paprika/internal/postgres"
+)
+
+// fillSpec is the queue the benchmark fills: tenant 0 is the big tenant
+// (standard), the next `priority` tenants are priority, the last `idle` are
+// standard with nothing queued, the rest standard. The records other than
+// the big tenant's are shared in proportion to the tiers' weights, so that
+// every tenant's backlog lasts about as long.
+type fillSpec struct {
+	tenants, priority, idle int
+	records                 int
+	bigRecords, bigBatch    int
+	batch                   int
+}
+
+func (s fillSpec) check() error {
+	if s.tenants < s.priority+s.idle+2 {
+		return errors.New("-tenants must leave room for the big tenant, -priority, -idle and one standard tenant")
+	}
+	if s.bigRecords >= s.records || s.batch < 1 || s.bigBatch < 1 {
+		return errors.New("-big must be below -records, and batch sizes positive")
+	}
+	return nil
+}
+
+// String is stored as the template database's comment: a kept cluster is
+// reused only for the same spec.
+func (s fillSpec) String() string {
+	return fmt.Sprintf("paprika-bench v1 tenants=%d priority=%d idle=%d records=%d big=%d/%d batch=%d schema=%s",
+		s.tenants, s.priority, s.idle, s.records, s.bigRecords, s.bigBatch, s.batch, schemaHash())
+}
+
+// schemaHash identifies the migrations' text: an edited migration needs a
+// new fill, since goose applies each version once.
+func schemaHash() string {
+	root, err := repoRoot()
+	if err != nil {
+		return "unknown"
+	}
+	files, _ := filepath.Glob(filepath.Join(root, "internal", "postgres", "migrations", "*.sql"))
+	h := sha256.New()
+	for _, f := range files {
+		b, _ := os.ReadFile(f)
+		h.Write(b)
+	}
+	return hex.EncodeToString(h.Sum(nil))[:12]
+}
+
+type tenantSpec struct {
+	id      string
+	tier    string // "" = the default, standard
+	role    string // big, priority, standard, idle
+	records int
+	batch   int // records per batch, the last one may be smaller
+}
+
+func (t tenantSpec) weight() float64 {
+	if t.tier == "priority" {
+		return 4
+	}
+	return 1
+}
+
+// groupTier is the tier its work runs at (the default resolved).
+func (t tenantSpec) groupTier() string {
+	if t.tier == "" {
+		return "standard"
+	}
+	return t.tier
+}
+
+func tenantID(i int) string { return fmt.Sprintf("t%04d", i) }
+
+func (s fillSpec) layout() []tenantSpec {
+	ts := make([]tenantSpec, s.tenants)
+	for i := range ts {
+		ts[i] = tenantSpec{id: tenantID(i), role: "standard", batch: s.batch}
+		switch {
+		case i == 0:
+			ts[i].role, ts[i].records, ts[i].batch = "big", s.bigRecords, s.bigBatch
+		case i <= s.priority:
+			ts[i].role, ts[i].tier = "priority", "priority"
+		case i >= s.tenants-s.idle:
+			ts[i].role = "idle"
+		}
+	}
+	rest := s.records - s.bigRecords
+	units := 0.0
+	for _, t := range ts {
+		if t.role == "priority" || t.role == "standard" {
+			units += t.weight()
+		}
+	}
+	given := 0
+	for i, t := range ts {
+		if t.role == "priority" || t.role == "standard" {
+			ts[i].records = int(float64(rest) * t.weight() / units)
+			given += ts[i].records
+		}
+	}
+	for i := 0; given < rest; i = (i + 1) % len(ts) {
+		if ts[i].role == "priority" || ts[i].role == "standard" {
+			ts[i].records++
+			given++
+		}
+	}
+	return ts
+}
+
+func (c *cluster) ensureFilled(ctx context.Context, s fillSpec) error {
+	admin, err := pgx.Connect(ctx, c.url("postgres"))
+	if err != nil {
+		return err
+	}
+	defer admin.Close(ctx)
+	var comment *string
+	err = admin.QueryRow(ctx, `SELECT shobj_description(oid, 'pg_database') FROM pg_database WHERE datname = $1`, templateDB).Scan(&comment)
+	if err != nil && !errors.Is(err, pgx.ErrNoRows) {
+		return err
+	}
+	if comment != nil && *comment == s.String() {
+		log.Printf("reusing the filled database %s (%s)", templateDB, s)
+		// A schema change since the fill is applied to it; a refill is
+		// only needed when the change needs other data.
+		return postgres.Migrate(ctx, c.url(templateDB), nil)
+	}
+	if _, err := admin.Exec(ctx, "DROP DATABASE IF EXISTS "+runDB+" WITH (FORCE)"); err != nil {
+		return err
+	}
+	if _, err := admin.Exec(ctx, "DROP DATABASE IF EXISTS "+templateDB+" WITH (FORCE)"); err != nil {
+		return err
+	}
+	if _, err := admin.Exec(ctx, "CREATE DATABASE "+templateDB); err != nil {
+		return err
+	}
+	if err := fill(ctx, c.url(templateDB), s); err != nil {
+		return fmt.Errorf("fill: %w", err)
+	}
+	_, err = admin.Exec(ctx, "COMMENT ON DATABASE "+templateDB+" IS "+quote(s.String()))
+	return err
+}
+
+func fill(ctx context.Context, url string, s fillSpec) error {
+	start := time.Now()
+	if err := postgres.Migrate(ctx, url, nil); err != nil {
+		return err
+	}
+	pool, err := postgres.Open(ctx, url, 8)
+	if err != nil {
+		return err
+	}
+	defer pool.Close()
+	store := &postgres.Store{Pool: pool}
+	ts := s.layout()
+	log.Printf("filling %s: %d tenants, %d records", templateDB, len(ts), s.records)
+	for _, t := range ts {
+		if _, err := store.CreateTenant(ctx, postgres.Tenant{ID: t.id, Name: "Tenant " + t.id, Tier: t.tier, RetentionDays: 30}); err != nil {
+			return fmt.Errorf("tenant %s: %w", t.id, err)
+		}
+	}
+	// Batches in submission order: round by round over the tenants, as if
+	// they all submitted over the same stretch of time.
+	type batchJob struct {
+		tenant   string
+		first, n int
+	}
+	var jobs []batchJob
+	next := make([]int, len(ts))
+	for more := true; more; {
+		more = false
+		for i, t := range ts {
+			if next[i] < t.records {
+				n := min(t.batch, t.records-next[i])
+				jobs = append(jobs, batchJob{t.id, next[i], n})
+				next[i] += n
+				more = true
+			}
+		}
+	}
+	var done atomic.Int64
+	var mu sync.Mutex
+	lastPrint := time.Now()
+	progress := func(n int) {
+		d := done.Add(int64(n))
+		mu.Lock()
+		defer mu.Unlock()
+		if time.Since(lastPrint) >= 5*time.Second {
+			lastPrint = time.Now()
+			el := time.Since(start).Seconds()
+			log.Printf("  %d/%d records (%.0f%%), %.0f records/s", d, s.records, 100*float64(d)/float64(s.records), float64(d)/el)
+		}
+	}
+	work := make(chan batchJob)
+	g, gctx := errgroup.WithContext(ctx)
+	for range 4 {
+		g.Go(func() error {
+			for j := range work {
+				recs := make([]json.RawMessage, j.n)
+				for k := range recs {
+					recs[k] = json.RawMessage(`{"i":` + strconv.Itoa(j.first+k+1) + `}`)
+				}
+				b := &postgres.Batch{TenantID: j.tenant, KeyID: "key_bench",
+					Source: postgres.Source{Template: "<p>{{i}}</p>", Format: "html", Options: json.RawMessage(`{}`)}}
+				if err := store.CreateBatch(gctx, b, recs); err != nil {
+					return fmt.Errorf("batch of %s: %w", j.tenant, err)
+				}
+				progress(j.n)
+			}
+			return nil
+		})
+	}
+	g.Go(func() error {
+		defer close(work)
+		for _, j := range jobs {
+			select {
+			case work <- j:
+			case <-gctx.Done():
+				return gctx.Err()
+			}
+		}
+		return nil
+	})
+	if err := g.Wait(); err != nil {
+		return err
+	}
+	log.Printf("  %d records in %d batches in %s; VACUUM (FREEZE, ANALYZE)", done.Load(), len(jobs), time.Since(start).Round(time.Second))
+	if _, err := pool.Exec(ctx, "VACUUM (FREEZE, ANALYZE)"); err != nil {
+		return err
+	}
+	var rows, queued int64
+	if err := pool.QueryRow(ctx, `SELECT (SELECT count(*) FROM batch_records WHERE status = 'queued'), (SELECT sum(queued_records) FROM lanes)`).Scan(&rows, &queued); err != nil {
+		return err
+	}
+	if rows != int64(s.records) || queued != int64(s.records) {
+		return fmt.Errorf("filled %d queued rows, lanes count %d: want %d", rows, queued, s.records)
+	}
+	log.Printf("filled in %s", time.Since(start).Round(time.Second))
+	return nil
+}
+
+func quote(s string) string {
+	out := []byte{'\''}
+	for i := 0; i < len(s); i++ {
+		if s[i] == '\'' {
+			out = append(out, '\'')
+		}
+		out = append(out, s[i])
+	}
+	return string(append(out, '\''))
+}
