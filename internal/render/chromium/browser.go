@@ -1,0 +1,351 @@
+// Package chromium drives one headless Chromium process through chromedp: a
+// pool of warm tabs, each render isolated on an origin of its own, every
+// request of every page intercepted so that nothing reaches the network
+// unless the operator allow-lists its host.
+//
+// The package knows nothing of templates or tenants; internal/render decides
+// what to render and when to restart the browser.
+package chromium
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"log/slog"
+	"os"
+	"os/exec"
+	"strings"
+	"sync"
+	"syscall"
+	"time"
+
+	"github.com/chromedp/cdproto/cdp"
+	"github.com/chromedp/cdproto/fetch"
+	"github.com/chromedp/chromedp"
+)
+
+// InstallHint is what to do when no Chromium is found.
+const InstallHint = "install it with: sudo apt-get install -y chromium fonts-liberation fonts-dejavu-core fonts-noto-color-emoji poppler-utils"
+
+// ErrNotFound is returned when no Chromium binary is found. Its message,
+// with the hint, is "chromium not found; install it with: …".
+var ErrNotFound = errors.New("chromium not found")
+
+// Config is what a browser needs.
+type Config struct {
+	Path       string   // the binary; "" finds chromium, chromium-browser or google-chrome on PATH
+	Tabs       int      // warm tabs kept open
+	AllowHosts []string // hosts pages may reach ("host" or "host:port")
+	Logger     *slog.Logger
+}
+
+// FindPath returns the Chromium binary: path if set, else the first of
+// chromium, chromium-browser and google-chrome on PATH.
+func FindPath(path string) (string, error) {
+	if path != "" {
+		p, err := exec.LookPath(path)
+		if err != nil {
+			return "", fmt.Errorf("%w at %s (%v); %s", ErrNotFound, path, err, InstallHint)
+		}
+		return p, nil
+	}
+	for _, name := range []string{"chromium", "chromium-browser", "google-chrome"} {
+		if p, err := exec.LookPath(name); err == nil {
+			return p, nil
+		}
+	}
+	return "", fmt.Errorf("%w; %s", ErrNotFound, InstallHint)
+}
+
+// Browser is one running Chromium process and its warm tabs.
+type Browser struct {
+	log   *slog.Logger
+	allow []hostRule
+	pid   int
+
+	allocCancel   context.CancelFunc
+	browserCtx    context.Context
+	browserCancel context.CancelFunc
+	intercept     *interceptor
+
+	ready    chan *Tab // tabs prepared for a render
+	dead     chan struct{}
+	deadOnce sync.Once
+	deadErr  error
+
+	tabsMu sync.Mutex
+	tabs   map[*Tab]struct{} // every open tab, ready or not
+	closed bool
+	wg     sync.WaitGroup // background work: recycling, replacing, closing tabs
+}
+
+// Start launches Chromium and opens cfg.Tabs warm tabs. ctx bounds only the
+// start; the browser lives until Close or a crash.
+func Start(ctx context.Context, cfg Config) (_ *Browser, err error) {
+	path, err := FindPath(cfg.Path)
+	if err != nil {
+		return nil, err
+	}
+	allow, err := parseHosts(cfg.AllowHosts)
+	if err != nil {
+		return nil, err
+	}
+	b := &Browser{
+		log:   cfg.Logger,
+		allow: allow,
+		ready: make(chan *Tab, max(cfg.Tabs, 1)),
+		dead:  make(chan struct{}),
+		tabs:  map[*Tab]struct{}{},
+	}
+	if b.log == nil {
+		b.log = slog.New(slog.DiscardHandler)
+	}
+
+	opts := append(flags(allow),
+		chromedp.ExecPath(path),
+		// A process group of its own, so that Close can kill every
+		// process Chromium started (zygote, renderers, GPU) at once.
+		chromedp.ModifyCmdFunc(func(cmd *exec.Cmd) {
+			cmd.SysProcAttr = &syscall.SysProcAttr{Setpgid: true, Pdeathsig: syscall.SIGKILL}
+		}),
+	)
+	allocCtx, allocCancel := chromedp.NewExecAllocator(context.Background(), opts...)
+	b.allocCancel = allocCancel
+	b.browserCtx, b.browserCancel = chromedp.NewContext(allocCtx)
+	defer func() {
+		if err != nil {
+			b.Close()
+		}
+	}()
+
+	// The first Do starts the process; it must not carry ctx's deadline,
+	// which would end the browser with it (see chromedp.NewContext).
+	started := make(chan error, 1)
+	go func() { started <- chromedp.Do(b.browserCtx) }()
+	select {
+	case err = <-started:
+	case <-ctx.Done():
+		b.browserCancel()
+		<-started
+		return nil, ctx.Err()
+	}
+	if err != nil {
+		return nil, fmt.Errorf("starting chromium %s: %w", path, err)
+	}
+	if p := chromedp.FromContext(b.browserCtx).Browser.Process(); p != nil {
+		b.pid = p.Pid
+	}
+	b.wg.Go(func() {
+		<-b.browserCtx.Done()
+		b.fail(errors.New("chromium exited"))
+	})
+
+	// Every request of every target goes through one interceptor on the
+	// browser session: pages, iframes and workers alike.
+	br := chromedp.FromContext(b.browserCtx).Browser
+	b.intercept = newInterceptor(br, allow, b.log)
+	events := cdp.Events(b.browserCtx, br, fetch.RequestPaused)
+	if _, err := cdp.Call(ctx, br, fetch.Enable, fetch.EnableParams{Patterns: []*fetch.RequestPattern{{URLPattern: "*"}}}); err != nil {
+		return nil, fmt.Errorf("enabling request interception: %w", err)
+	}
+	b.wg.Go(func() { b.intercept.run(b.browserCtx, events) })
+
+	for range max(cfg.Tabs, 1) {
+		t, err := b.openTab(ctx)
+		if err != nil {
+			return nil, err
+		}
+		b.ready <- t
+	}
+	b.log.InfoContext(ctx, "chromium started", "path", path, "pid", b.pid, "tabs", cap(b.ready))
+	return b, nil
+}
+
+// flags are Chromium's switches: headless, quiet on a closed network, and
+// with no way out but through the allow-list.
+func flags(allow []hostRule) []chromedp.ExecAllocatorOption {
+	opts := []chromedp.ExecAllocatorOption{
+		chromedp.Headless, // also hide-scrollbars, mute-audio
+		chromedp.NoFirstRun,
+		chromedp.NoDefaultBrowserCheck,
+		chromedp.Flag("disable-gpu", true),
+		chromedp.Flag("disable-background-networking", true),
+		chromedp.Flag("disable-component-update", true),
+		chromedp.Flag("disable-sync", true),
+		chromedp.Flag("disable-quic", true),
+		chromedp.Flag("disable-default-apps", true),
+		chromedp.Flag("disable-extensions", true),
+		chromedp.Flag("disable-breakpad", true),
+		chromedp.Flag("disable-crash-reporter", true),
+		chromedp.Flag("disable-client-side-phishing-detection", true),
+		chromedp.Flag("disable-domain-reliability", true),
+		chromedp.Flag("disable-notifications", true),
+		chromedp.Flag("no-pings", true),
+		chromedp.Flag("safebrowsing-disable-auto-update", true),
+		chromedp.Flag("metrics-recording-only", true),
+		chromedp.Flag("disable-background-timer-throttling", true),
+		chromedp.Flag("disable-backgrounding-occluded-windows", true),
+		chromedp.Flag("disable-renderer-backgrounding", true),
+		chromedp.Flag("disable-hang-monitor", true),
+		chromedp.Flag("disable-ipc-flooding-protection", true),
+		chromedp.Flag("disable-prompt-on-repost", true),
+		chromedp.Flag("disable-dev-shm-usage", true),
+		chromedp.Flag("password-store", "basic"),
+		chromedp.Flag("use-mock-keychain", true),
+		chromedp.Flag("force-color-profile", "srgb"),
+		// No back-forward cache: a finished render's page must not live on.
+		chromedp.Flag("disable-features", "Translate,BackForwardCache,MediaRouter,OptimizationHints,InterestFeedContentSuggestions,AutofillServerCommunication,CertificateTransparencyComponentUpdater,"+
+			// Local Network Access would stop pages reaching an allow-listed
+			// host on a private address; the allow-list is the only gate.
+			"LocalNetworkAccessChecks,BlockInsecurePrivateNetworkRequests,PrivateNetworkAccessSendPreflights"),
+		// window.open and target=_blank open nothing.
+		chromedp.Flag("block-new-web-contents", true),
+		// Below the interception, the network stack itself has nowhere to
+		// go: every connection, WebSockets included (which request
+		// interception does not see), must pass a proxy that does not
+		// exist, loopback too; only allow-listed hosts go direct. WebRTC
+		// may not send UDP around the proxy.
+		chromedp.Flag("proxy-server", "http://"+deadProxy),
+		chromedp.Flag("proxy-bypass-list", bypassList(allow)),
+		chromedp.Flag("host-resolver-rules", resolverRules(allow)),
+		chromedp.Flag("force-webrtc-ip-handling-policy", "disable_non_proxied_udp"),
+		chromedp.Flag("webrtc-ip-handling-policy", "disable_non_proxied_udp"),
+	}
+	if os.Getuid() == 0 {
+		opts = append(opts, chromedp.NoSandbox) // Chromium refuses to start as root otherwise
+	}
+	return opts
+}
+
+// deadProxy is a proxy whose name never resolves (see resolverRules).
+const deadProxy = "proxy.paprika.invalid:9"
+
+func bypassList(allow []hostRule) string {
+	entries := []string{"<-loopback>"} // loopback goes through the (dead) proxy too
+	for _, h := range allow {
+		entries = append(entries, h.String())
+	}
+	return strings.Join(entries, ";")
+}
+
+func resolverRules(allow []hostRule) string {
+	rules := []string{"MAP * ~NOTFOUND"}
+	for _, h := range allow {
+		rules = append(rules, "EXCLUDE "+h.host)
+	}
+	return strings.Join(rules, " , ")
+}
+
+// Done is closed when the browser has died or was closed.
+func (b *Browser) Done() <-chan struct{} { return b.dead }
+
+// Err says why the browser is done, or nil while it runs.
+func (b *Browser) Err() error {
+	if b.browserCtx.Err() != nil {
+		// Lost the connection: chromedp cancels the context at once, before
+		// the goroutine watching it marks the browser dead.
+		b.fail(errors.New("chromium exited"))
+	}
+	select {
+	case <-b.dead:
+		return b.deadErr
+	default:
+		return nil
+	}
+}
+
+// fail marks the browser dead: Acquire refuses, the engine restarts it.
+func (b *Browser) fail(err error) {
+	b.deadOnce.Do(func() {
+		b.deadErr = err
+		close(b.dead)
+	})
+}
+
+// session is the browser's own protocol session.
+func (b *Browser) session() cdp.Session {
+	return chromedp.FromContext(b.browserCtx).Browser
+}
+
+// Pid is the browser process id, which is also its process group id.
+func (b *Browser) Pid() int { return b.pid }
+
+// Acquire takes a warm tab, waiting for one to be free.
+func (b *Browser) Acquire(ctx context.Context) (*Tab, error) {
+	if err := b.Err(); err != nil {
+		return nil, err
+	}
+	select {
+	case t := <-b.ready:
+		return t, nil
+	case <-b.dead:
+		return nil, b.deadErr
+	case <-ctx.Done():
+		return nil, ctx.Err()
+	}
+}
+
+// Release hands a tab back after a render. A clean tab whose page ran no
+// scripts is ready again at once; one whose scripts ran moves to a fresh
+// origin in the background; any other (timed out, canceled, broken) is
+// closed and replaced by a new one, since its page may still be running.
+func (b *Browser) Release(t *Tab, clean bool) {
+	b.tabsMu.Lock()
+	defer b.tabsMu.Unlock()
+	if b.closed {
+		return
+	}
+	if clean && !t.dirty && !t.emulated {
+		b.ready <- t
+		return
+	}
+	b.wg.Go(func() {
+		ctx, cancel := context.WithTimeout(b.browserCtx, recycleTimeout)
+		defer cancel()
+		if clean {
+			err := t.reuse(ctx)
+			if err == nil {
+				b.ready <- t
+				return
+			}
+			if b.Err() == nil {
+				b.log.WarnContext(ctx, "chromium tab not reused; replacing it", "error", err)
+			}
+		}
+		// Closing a tab whose page is stuck takes a while; the next
+		// render need not wait for it.
+		b.wg.Go(func() {
+			t.stop()
+			b.closeTab(t)
+		})
+		nt, err := b.openTab(ctx)
+		if err != nil {
+			if b.Err() == nil {
+				b.log.ErrorContext(ctx, "chromium tab not replaced; restarting the browser", "error", err)
+			}
+			b.fail(fmt.Errorf("replacing a tab: %w", err))
+			return
+		}
+		b.ready <- nt
+	})
+}
+
+// recycleTimeout bounds readying a tab for the next render.
+const recycleTimeout = 15 * time.Second
+
+// Close kills the browser's whole process group and waits for every
+// goroutine it started.
+func (b *Browser) Close() error {
+	b.tabsMu.Lock()
+	b.closed = true
+	b.tabsMu.Unlock()
+	b.fail(errors.New("chromium closed"))
+	group := processGroup(b.pid)
+	killGroup(b.pid)
+	b.closeTargets()
+	b.browserCancel()
+	b.allocCancel() // waits for chromedp to reap the browser and remove its profile
+	b.wg.Wait()
+	reap(group)
+	return nil
+}

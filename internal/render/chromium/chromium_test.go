@@ -1,0 +1,147 @@
+package chromium
+
+import (
+	"context"
+	"fmt"
+	"net/url"
+	"os"
+	"testing"
+	"time"
+
+	"github.com/chromedp/cdproto/cdp"
+	"github.com/chromedp/cdproto/page"
+	"github.com/chromedp/cdproto/storage"
+	"github.com/stretchr/testify/require"
+	"go.uber.org/goleak"
+)
+
+func TestMain(m *testing.M) {
+	if _, err := FindPath(os.Getenv("PAPRIKA_CHROMIUM")); err != nil {
+		fmt.Fprintln(os.Stderr, "FAIL:", err) // a failure, not a skip
+		os.Exit(1)
+	}
+	goleak.VerifyTestMain(m)
+}
+
+func TestAllowList(t *testing.T) {
+	t.Parallel()
+	rules, err := parseHosts([]string{"Fonts.example.com", "10.0.0.7:8080", "[::1]:9000", " "})
+	require.NoError(t, err)
+	require.Len(t, rules, 3)
+	for u, want := range map[string]bool{
+		"https://fonts.example.com/a.woff2": true,
+		"http://fonts.example.com:81/":      true,
+		"wss://fonts.example.com/socket":    true,
+		"http://10.0.0.7:8080/x":            true,
+		"http://10.0.0.7/x":                 false,
+		"http://[::1]:9000/":                true,
+		"http://evil.example.com/":          false,
+		"http://fonts.example.com.evil/":    false,
+		"file:///etc/passwd":                false,
+		"ftp://fonts.example.com/":          false,
+	} {
+		parsed, err := url.Parse(u)
+		require.NoError(t, err)
+		require.Equal(t, want, allows(rules, parsed), u)
+	}
+	require.Equal(t, "<-loopback>;fonts.example.com;10.0.0.7:8080;[::1]:9000", bypassList(rules))
+	require.Equal(t, "MAP * ~NOTFOUND , EXCLUDE fonts.example.com , EXCLUDE 10.0.0.7 , EXCLUDE ::1", resolverRules(rules))
+	require.Contains(t, csp(rules), "http://fonts.example.com:* https://fonts.example.com:*")
+	require.Contains(t, csp(rules), "ws://10.0.0.7:8080")
+	require.Contains(t, csp(nil), "default-src 'self' data: blob: 'unsafe-inline' 'unsafe-eval'; form-action 'none'")
+
+	for _, bad := range []string{"https://example.com", "example.com/path", "*.example.com", "user@example.com"} {
+		_, err := parseHosts([]string{bad})
+		require.Error(t, err, bad)
+	}
+}
+
+func TestHasScripts(t *testing.T) {
+	t.Parallel()
+	for html, want := range map[string]bool{
+		"<p>plain</p><style>p{color:red}</style>":                    false,
+		"<p>one = two, done=1</p>":                                   false,
+		"<SCRIPT>x()</SCRIPT>":                                       true,
+		`<img src=x onerror="alert(1)">`:                             true,
+		`<svg/onload=alert(1)>`:                                      true,
+		`<a href="JavaScript:alert(1)">x</a>`:                        true,
+		`<iframe src="data:text/html;base64,PHNjcmlwdD4="></iframe>`: true,
+		`<object data="x.svg"></object>`:                             true,
+	} {
+		require.Equal(t, want, HasScripts(html), html)
+	}
+}
+
+func TestWithTitle(t *testing.T) {
+	t.Parallel()
+	require.Equal(t, "<title>&#8203;</title><p>x</p>", withTitle("<p>x</p>"))
+	require.Equal(t, "<!DOCTYPE html><title>&#8203;</title><p>x</p>", withTitle("<!DOCTYPE html><p>x</p>"))
+	require.Equal(t, "<title>Mine</title>", withTitle("<title>Mine</title>"))
+}
+
+// TestUsedOriginIsCleared checks that what a page stored is deleted when
+// its tab moves on, and that the tab's next page is on another origin.
+func TestUsedOriginIsCleared(t *testing.T) {
+	t.Parallel()
+	ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
+	defer cancel()
+	b, err := Start(ctx, Config{Path: os.Getenv("PAPRIKA_CHROMIUM"), Tabs: 1})
+	require.NoError(t, err)
+	defer b.Close()
+
+	tab, err := b.Acquire(ctx)
+	require.NoError(t, err)
+	used := tab.Origin()
+	pdf, pages, err := tab.PDF(ctx, Page{
+		HTML:    `<script>document.cookie = "k=v; max-age=999"; localStorage.setItem("k", "v"); window.done = true</script><p>x</p>`,
+		Scripts: true, WaitFor: "window.done",
+	}, page.PrintToPDFParams{})
+	require.NoError(t, err)
+	require.Equal(t, 1, pages)
+	require.Equal(t, pages, CountPages(pdf))
+	cookies, err := cdp.Call(ctx, tab.session, storage.GetCookies, storage.GetCookiesParams{})
+	require.NoError(t, err)
+	require.Len(t, cookies.Cookies, 1)
+
+	b.Release(tab, true)
+	tab, err = b.Acquire(ctx)
+	require.NoError(t, err)
+	require.NotEqual(t, used, tab.Origin())
+	cookies, err = cdp.Call(ctx, tab.session, storage.GetCookies, storage.GetCookiesParams{})
+	require.NoError(t, err)
+	require.Empty(t, cookies.Cookies)
+	usage, err := cdp.Call(ctx, tab.session, storage.GetUsageAndQuota, storage.GetUsageAndQuotaParams{Origin: used})
+	require.NoError(t, err)
+	require.Zero(t, usage.Usage)
+	b.Release(tab, true)
+}
+
+// TestPageCrash checks that a render whose page crashes fails at once,
+// and that its tab is replaced.
+func TestPageCrash(t *testing.T) {
+	t.Parallel()
+	ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
+	defer cancel()
+	b, err := Start(ctx, Config{Path: os.Getenv("PAPRIKA_CHROMIUM"), Tabs: 1})
+	require.NoError(t, err)
+	defer b.Close()
+
+	tab, err := b.Acquire(ctx)
+	require.NoError(t, err)
+	go func() {
+		time.Sleep(300 * time.Millisecond)
+		cdp.Call(ctx, tab.session, page.Crash, cdp.Empty{})
+	}()
+	start := time.Now()
+	_, _, err = tab.PDF(ctx, Page{HTML: "<p>x</p>", WaitFor: "false"}, page.PrintToPDFParams{})
+	require.ErrorIs(t, err, ErrPageCrashed)
+	require.Less(t, time.Since(start), 10*time.Second)
+	b.Release(tab, false)
+
+	tab, err = b.Acquire(ctx)
+	require.NoError(t, err)
+	_, pages, err := tab.PDF(ctx, Page{HTML: "<p>after</p>"}, page.PrintToPDFParams{})
+	require.NoError(t, err)
+	require.Equal(t, 1, pages)
+	b.Release(tab, true)
+}

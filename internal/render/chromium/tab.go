@@ -1,0 +1,473 @@
+package chromium
+
+import (
+	"context"
+	"crypto/rand"
+	"encoding/hex"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"math"
+	"regexp"
+	"strings"
+	"sync"
+	"time"
+
+	"github.com/chromedp/cdproto/cdp"
+	"github.com/chromedp/cdproto/css"
+	"github.com/chromedp/cdproto/dom"
+	"github.com/chromedp/cdproto/emulation"
+	"github.com/chromedp/cdproto/inspector"
+	"github.com/chromedp/cdproto/log"
+	"github.com/chromedp/cdproto/network"
+	"github.com/chromedp/cdproto/page"
+	"github.com/chromedp/cdproto/runtime"
+	"github.com/chromedp/cdproto/storage"
+	"github.com/chromedp/cdproto/target"
+	"github.com/chromedp/chromedp"
+)
+
+// Tab is a warm page target. Between renders it waits on an empty shell
+// document at an origin no render has used, http://r<random>.t<tab>.invalid/
+// (plain http, so that allow-listed http hosts are not mixed content); a
+// render puts its HTML into that document (Page.setDocumentContent), so it
+// gets a fresh JavaScript realm and fresh storage without paying for a
+// navigation on its way.
+//
+// Only a page whose scripts ran can leave anything behind (globals,
+// timers, cookies, storage), so scripts run only in a page that has some
+// (Page.Scripts); after such a render the tab moves on to the next fresh
+// origin, in the background, and what the used origin stored is deleted. A
+// page without scripts runs with script execution disabled: nothing in it
+// can write anything, and its tab takes the next render at once.
+//
+// Each tab has a site of its own, t<tab>.invalid (a top-level domain of its
+// own as far as Chromium knows), so its pages run in a renderer process of
+// their own: a page spinning in a loop stalls no other tab. Its renders'
+// origins are all of that site, so that moving on to the next one keeps
+// the process (a new site would start a new one, which costs more than the
+// render). What a site shares between its origins is cleared on the way:
+// cookies set for the whole site, and window.name.
+type Tab struct {
+	b       *Browser
+	ctx     context.Context // the chromedp context of the target
+	cancel  context.CancelFunc
+	session cdp.Session
+	frame   cdp.FrameID
+	site    string // t<random>.invalid
+	origin  string // http://r<random>.<site>, the one the shell is on
+
+	scripts  bool // script execution is enabled
+	dirty    bool // scripts ran since the shell was loaded
+	emulated bool // a screenshot overrode the viewport
+
+	crashed   chan struct{} // closed when the page's renderer crashes
+	crashOnce sync.Once
+}
+
+// ErrPageCrashed is the cause of a render whose page's renderer process
+// crashed (ran out of memory, for one).
+var ErrPageCrashed = errors.New("the page crashed")
+
+// openTab opens a target and readies it on a fresh origin.
+func (b *Browser) openTab(ctx context.Context) (*Tab, error) {
+	tctx, cancel := chromedp.NewContext(b.browserCtx)
+	t := &Tab{b: b, ctx: tctx, cancel: cancel, site: "t" + randomHex(8) + ".invalid", scripts: true, crashed: make(chan struct{})}
+	b.tabsMu.Lock()
+	if b.closed {
+		b.tabsMu.Unlock()
+		cancel()
+		return nil, errors.New("chromium closed")
+	}
+	b.tabs[t] = struct{}{}
+	b.tabsMu.Unlock()
+
+	// The first Do attaches the target and binds its event loop to the
+	// context it is given, so it gets tctx itself; ctx bounds the wait.
+	// A crash of the page's renderer leaves commands unanswered: the
+	// listener tells the render at once instead.
+	attached := make(chan error, 1)
+	go func() {
+		attached <- chromedp.Do(tctx, chromedp.Func(func(ctx context.Context, _ *chromedp.Target) error {
+			return chromedp.Listen(tctx, func(ev any) {
+				if _, ok := ev.(*inspector.EventTargetCrashed); ok {
+					t.crashOnce.Do(func() { close(t.crashed) })
+				}
+			})
+		}))
+	}()
+	var err error
+	select {
+	case err = <-attached:
+	case <-ctx.Done():
+		cancel()
+		<-attached
+		err = ctx.Err()
+	}
+	if err == nil {
+		c := chromedp.FromContext(tctx)
+		t.session = c.Target
+		t.frame = cdp.FrameID(c.Target.TargetID) // a page's main frame has its target's id
+		err = t.quiet(ctx)
+	}
+	if err == nil {
+		err = t.prepare(ctx)
+	}
+	if err != nil {
+		b.closeTab(t)
+		return nil, fmt.Errorf("opening a tab: %w", err)
+	}
+	return t, nil
+}
+
+// closeTab closes the target, which ends its renderer process if nothing
+// else uses it; a renderer stuck in a loop is killed by the browser.
+func (b *Browser) closeTab(t *Tab) {
+	b.tabsMu.Lock()
+	delete(b.tabs, t)
+	b.tabsMu.Unlock()
+	t.cancel()
+}
+
+// stop ends whatever script the page is running, such as an endless loop,
+// which would otherwise hold its renderer until the tab is gone. The
+// command interrupts the script; it does not wait for it to yield.
+func (t *Tab) stop() {
+	ctx, cancel := context.WithTimeout(t.b.browserCtx, time.Second)
+	defer cancel()
+	_, _ = cdp.Call(ctx, t.session, runtime.TerminateExecution, cdp.Empty{})
+}
+
+// quiet turns off the protocol domains chromedp enables on a new target
+// and this package does not use: their events cost time on every render,
+// and a page logging in a loop would flood the connection with console
+// events. Page stays on for load events, Inspector for crash events.
+func (t *Tab) quiet(ctx context.Context) error {
+	for _, method := range []string{dom.Disable.Method, css.Disable.Method, network.Disable.Method, log.Disable.Method, runtime.Disable.Method} {
+		if err := t.session.Call(ctx, method, cdp.Empty{}, nil); err != nil {
+			return fmt.Errorf("%s: %w", method, err)
+		}
+	}
+	// Workers and iframes need no session of their own: the browser-wide
+	// interception sees their requests.
+	_, err := cdp.Call(ctx, t.session, target.SetAutoAttach, target.SetAutoAttachParams{AutoAttach: false})
+	return err
+}
+
+// prepare moves the tab to a fresh origin with the empty shell document,
+// then clears whatever the previous render left on its origin.
+func (t *Tab) prepare(ctx context.Context) error {
+	if t.emulated {
+		if _, err := cdp.Call(ctx, t.session, emulation.ClearDeviceMetricsOverride, cdp.Empty{}); err != nil {
+			return err
+		}
+		t.emulated = false
+	}
+	used := t.origin
+	host := "r" + randomHex(16) + "." + t.site
+	t.b.intercept.expect(host)
+	defer t.b.intercept.forget(host)
+
+	lctx, stop := context.WithCancel(ctx)
+	defer stop()
+	loads := cdp.Events(lctx, t.session, page.LoadEventFired)
+	res, err := cdp.Call(ctx, t.session, page.Navigate, page.NavigateParams{URL: "http://" + host + "/"})
+	if err != nil {
+		return err
+	}
+	if res.ErrorText != "" {
+		return fmt.Errorf("navigating to a fresh origin: %s", res.ErrorText)
+	}
+	for _, err := range loads {
+		if err != nil {
+			return err
+		}
+		break
+	}
+	t.origin = "http://" + host
+	t.dirty = false
+	// window.name belongs to the tab, not the document, and Chromium keeps
+	// it across this navigation within a site.
+	if _, err := cdp.Call(ctx, t.session, runtime.Evaluate, runtime.EvaluateParams{Expression: `window.name = ""`}); err != nil {
+		return err
+	}
+
+	if used != "" {
+		// Cookies, local and session storage, IndexedDB, Cache Storage,
+		// service workers, file systems: every kind there is. The next
+		// render could not see them anyway (another origin); this keeps
+		// the profile from growing.
+		if _, err := cdp.Call(ctx, t.session, storage.ClearDataForOrigin, storage.ClearDataForOriginParams{
+			Origin: used, StorageTypes: "all",
+		}); err != nil {
+			return fmt.Errorf("clearing %s: %w", used, err)
+		}
+		return t.clearSiteCookies(ctx)
+	}
+	return nil
+}
+
+// clearSiteCookies deletes the cookies a page set for the tab's whole site
+// (Domain=t<tab>.invalid), which the next origin of the site would see.
+// Clearing the used origin's data leaves them.
+func (t *Tab) clearSiteCookies(ctx context.Context) error {
+	res, err := cdp.Call(ctx, t.b.session(), storage.GetCookies, storage.GetCookiesParams{})
+	if err != nil {
+		return fmt.Errorf("listing cookies: %w", err)
+	}
+	for _, c := range res.Cookies {
+		domain := strings.TrimPrefix(c.Domain, ".")
+		if domain != t.site && !strings.HasSuffix(domain, "."+t.site) {
+			continue
+		}
+		if _, err := cdp.Call(ctx, t.session, network.DeleteCookies, network.DeleteCookiesParams{
+			Name: c.Name, Domain: c.Domain, Path: c.Path, PartitionKey: c.PartitionKey,
+		}); err != nil {
+			return fmt.Errorf("deleting a cookie: %w", err)
+		}
+	}
+	return nil
+}
+
+// reuse readies a tab that finished a render cleanly: a fresh origin if
+// scripts ran, else only the viewport put back.
+func (t *Tab) reuse(ctx context.Context) error {
+	if t.dirty {
+		return t.prepare(ctx)
+	}
+	if t.emulated {
+		if _, err := cdp.Call(ctx, t.session, emulation.ClearDeviceMetricsOverride, cdp.Empty{}); err != nil {
+			return err
+		}
+		t.emulated = false
+	}
+	return nil
+}
+
+// Origin is the origin the next render on this tab runs on.
+func (t *Tab) Origin() string { return t.origin }
+
+// Page is what a render puts into a tab.
+type Page struct {
+	HTML    string
+	Scripts bool   // run the page's scripts; false disables script execution
+	WaitFor string // a JavaScript expression to wait for; "" waits for load and fonts only
+}
+
+// InputError is a failure caused by the render's input, not by Chromium:
+// a waitFor expression that does not parse, page ranges past the end.
+type InputError struct{ Msg string }
+
+func (e *InputError) Error() string { return e.Msg }
+
+// load puts the page into the shell document and waits until it is ready:
+// loaded, its fonts loaded, and waitFor true.
+func (t *Tab) load(ctx context.Context, p Page) error {
+	p.HTML = withTitle(p.HTML)
+	scripts := p.Scripts || p.WaitFor != ""
+	if scripts != t.scripts {
+		if _, err := cdp.Call(ctx, t.session, emulation.SetScriptExecutionDisabled, emulation.SetScriptExecutionDisabledParams{Value: !scripts}); err != nil {
+			return err
+		}
+		t.scripts = scripts
+	}
+	t.dirty = t.dirty || scripts
+	if _, err := cdp.Call(ctx, t.session, page.SetDocumentContent, page.SetDocumentContentParams{FrameID: t.frame, HTML: p.HTML}); err != nil {
+		return err
+	}
+	if err := t.await(ctx, readyJS); err != nil {
+		return err
+	}
+	if p.WaitFor != "" {
+		return t.await(ctx, fmt.Sprintf(waitForJS, jsonString(p.WaitFor)))
+	}
+	return nil
+}
+
+var (
+	titleRE   = regexp.MustCompile(`(?i)<title[\s>]`)
+	doctypeRE = regexp.MustCompile(`(?i)^\s*<!doctype[^>]*>`)
+)
+
+// withTitle gives a document without a <title> an invisible one. Chromium
+// would otherwise use the page's URL, our synthetic origin, as the PDF's
+// title and for the header's "title" class. It goes after the doctype, so
+// as not to throw the document into quirks mode.
+func withTitle(html string) string {
+	if titleRE.MatchString(html) {
+		return html
+	}
+	at := 0
+	if m := doctypeRE.FindStringIndex(html); m != nil {
+		at = m[1]
+	}
+	return html[:at] + "<title>&#8203;</title>" + html[at:]
+}
+
+// readyJS resolves once the document has loaded and its fonts are ready.
+const readyJS = `new Promise(resolve => {
+	const fonts = () => (document.fonts ? document.fonts.ready : Promise.resolve()).then(() => resolve(true));
+	if (document.readyState === 'complete') fonts(); else addEventListener('load', fonts, {once: true});
+})`
+
+// waitForJS polls an expression until it is truthy. One that does not
+// parse fails at once; one that throws is tried again (a chart library
+// may not be loaded yet).
+const waitForJS = `(() => {
+	let check;
+	try { check = new Function('return (' + %s + ')'); }
+	catch (e) { return Promise.reject(new Error('waitFor: ' + e.message)); }
+	return new Promise(resolve => {
+		const poll = () => {
+			let ok = false;
+			try { ok = check(); } catch (e) {}
+			Promise.resolve(ok).then(v => v ? resolve(true) : setTimeout(poll, 20), () => setTimeout(poll, 20));
+		};
+		poll();
+	});
+})()`
+
+func jsonString(s string) string {
+	b, _ := json.Marshal(s)
+	return string(b)
+}
+
+// await evaluates a promise in the page and waits for it.
+func (t *Tab) await(ctx context.Context, js string) error {
+	res, err := cdp.Call(ctx, t.session, runtime.Evaluate, runtime.EvaluateParams{
+		Expression: js, AwaitPromise: new(true), ReturnByValue: new(true),
+	})
+	if err != nil {
+		return err
+	}
+	if d := res.ExceptionDetails; d != nil {
+		msg := d.Text
+		if d.Exception != nil && d.Exception.Description != "" {
+			msg = strings.SplitN(d.Exception.Description, "\n", 2)[0]
+		}
+		if strings.Contains(msg, "waitFor: ") {
+			return &InputError{Msg: msg[strings.Index(msg, "waitFor: "):]}
+		}
+		return fmt.Errorf("page script: %s", msg)
+	}
+	return nil
+}
+
+// guard returns ctx, canceled with ErrPageCrashed as its cause if the page
+// crashes.
+func (t *Tab) guard(ctx context.Context) (context.Context, context.CancelFunc) {
+	ctx, cancel := context.WithCancelCause(ctx)
+	stop := make(chan struct{})
+	go func() {
+		select {
+		case <-t.crashed:
+			cancel(ErrPageCrashed)
+		case <-stop:
+		}
+	}()
+	return ctx, func() { close(stop); cancel(nil) }
+}
+
+// crashErr returns ErrPageCrashed in place of err if the page crashed.
+func crashErr(ctx context.Context, err error) error {
+	if errors.Is(context.Cause(ctx), ErrPageCrashed) {
+		return ErrPageCrashed
+	}
+	return err
+}
+
+// PDF prints the page.
+func (t *Tab) PDF(ctx context.Context, p Page, params page.PrintToPDFParams) (_ []byte, _ int, err error) {
+	ctx, done := t.guard(ctx)
+	defer done()
+	defer func() { err = crashErr(ctx, err) }()
+	if err := t.load(ctx, p); err != nil {
+		return nil, 0, err
+	}
+	res, err := cdp.Call(ctx, t.session, page.PrintToPDF, params)
+	if err != nil {
+		if strings.Contains(strings.ToLower(err.Error()), "page range") {
+			return nil, 0, &InputError{Msg: "options.pageRanges: " + err.Error()}
+		}
+		return nil, 0, err
+	}
+	return res.Data, CountPages(res.Data), nil
+}
+
+// MaxScreenshotHeight bounds a full-page screenshot.
+const MaxScreenshotHeight = 16384
+
+// PNG takes a full-page screenshot width CSS pixels wide.
+func (t *Tab) PNG(ctx context.Context, p Page, width int) (_ []byte, err error) {
+	ctx, done := t.guard(ctx)
+	defer done()
+	defer func() { err = crashErr(ctx, err) }()
+	t.emulated = true
+	if _, err := cdp.Call(ctx, t.session, emulation.SetDeviceMetricsOverride, emulation.SetDeviceMetricsOverrideParams{
+		Width: int64(width), Height: 800, DeviceScaleFactor: 1,
+	}); err != nil {
+		return nil, err
+	}
+	if err := t.load(ctx, p); err != nil {
+		return nil, err
+	}
+	m, err := cdp.Call(ctx, t.session, page.GetLayoutMetrics, cdp.Empty{})
+	if err != nil {
+		return nil, err
+	}
+	height := 1.0
+	if m.CSSContentSize != nil {
+		height = math.Ceil(m.CSSContentSize.Height)
+	}
+	height = min(max(height, 1), MaxScreenshotHeight)
+	res, err := cdp.Call(ctx, t.session, page.CaptureScreenshot, page.CaptureScreenshotParams{
+		Format:                page.CaptureScreenshotFormatPng,
+		Clip:                  &page.Viewport{X: 0, Y: 0, Width: float64(width), Height: height, Scale: 1},
+		CaptureBeyondViewport: new(true),
+		FromSurface:           new(true),
+	})
+	if err != nil {
+		return nil, err
+	}
+	return res.Data, nil
+}
+
+// pageObjectRE finds the page objects of a PDF (and not its /Pages nodes).
+var pageObjectRE = regexp.MustCompile(`/Type\s*/Page\b`)
+
+// CountPages counts the pages of a PDF that Chromium wrote: Skia writes
+// each page as an object of its own with a /Type /Page dictionary.
+func CountPages(pdf []byte) int {
+	return len(pageObjectRE.FindAllIndex(pdf, -1))
+}
+
+func randomHex(n int) string {
+	b := make([]byte, n)
+	_, _ = rand.Read(b)
+	return hex.EncodeToString(b)
+}
+
+// closeTargets closes every tab still open; Close calls it after killing
+// the process, when the calls fail at once.
+func (b *Browser) closeTargets() {
+	b.tabsMu.Lock()
+	tabs := make([]*Tab, 0, len(b.tabs))
+	for t := range b.tabs {
+		tabs = append(tabs, t)
+	}
+	b.tabsMu.Unlock()
+	for _, t := range tabs {
+		b.closeTab(t)
+	}
+}
+
+// scriptRE finds what may run script in a document: script elements, event
+// handler attributes, javascript: URLs, and frames and objects, whose
+// content may have scripts of its own. It errs on the side of finding
+// some: a false find costs a navigation, a miss leaves a script unrun.
+var scriptRE = regexp.MustCompile(`(?i)<script|javascript:|[\s/"']on[a-z]+\s*=|<i?frame|<object|<embed|<portal|srcdoc`)
+
+// HasScripts reports whether html may need script execution.
+func HasScripts(html string) bool {
+	return scriptRE.MatchString(html)
+}

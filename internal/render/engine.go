@@ -1,0 +1,374 @@
+package render
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"log/slog"
+	"sync"
+	"time"
+
+	"github.com/paprikahq/paprika/internal/render/chromium"
+)
+
+// Config configures an Engine.
+type Config struct {
+	Chromium   string        // path; "" = find chromium / chromium-browser / google-chrome on PATH
+	Slots      int           // render slots = warm tabs
+	Timeout    time.Duration // one render's limit (default 30s)
+	AllowHosts []string      // hosts pages may reach (default none)
+	Logger     *slog.Logger
+
+	// MaxRenders restarts the browser after this many renders (default
+	// 1000), before a slow leak in Chromium becomes a problem.
+	MaxRenders int
+	// MaxMemory restarts the browser once its processes together hold
+	// more resident memory than this many bytes (default 2 GiB).
+	MaxMemory int64
+}
+
+// Defaults of Config.
+const (
+	DefaultTimeout    = 30 * time.Second
+	DefaultMaxRenders = 1000
+	DefaultMaxMemory  = 2 << 30
+	// spareTabs are warm tabs beyond the slots: a tab that finished a
+	// render moves to a fresh origin in the background while a spare
+	// takes the next render.
+	spareTabs = 1
+	// memoryCheckEvery is how many renders pass between two reads of the
+	// browser's memory.
+	memoryCheckEvery = 20
+	// maxFailuresInARow retires a browser whose renders keep failing.
+	maxFailuresInARow = 3
+	// startTimeout bounds the start of Chromium and its tabs.
+	startTimeout = 60 * time.Second
+	// readyCacheFor is how long Ready's answer is reused.
+	readyCacheFor = 5 * time.Second
+)
+
+// Engine renders documents: HTML by itself, PDF and PNG in one Chromium
+// process that it starts on the first render that needs it, restarts after
+// a crash, a hang it cannot recover from, MaxRenders renders or MaxMemory,
+// and kills on Close. It implements Renderer.
+type Engine struct {
+	cfg   Config
+	log   *slog.Logger
+	slots chan struct{}
+	spare int // warm tabs beyond the slots
+
+	mu           sync.Mutex
+	closed       bool
+	current      *instance
+	starting     chan struct{} // closed when the start under way ends
+	retired      []*instance   // replaced, closing when their last render ends
+	lastStartErr error         // of the last start, if it failed
+	closing      sync.WaitGroup
+
+	readyMu  sync.Mutex
+	readyAt  time.Time
+	readyErr error
+}
+
+// instance is one browser and the renders using it.
+type instance struct {
+	*chromium.Browser
+	users    int
+	renders  int
+	failures int // renders in a row that failed in Chromium
+	retired  bool
+	closed   bool
+}
+
+var _ Renderer = (*Engine)(nil)
+
+// New returns an engine. It is cheap: Chromium starts on the first pdf or
+// png render (or Ready).
+func New(cfg Config) *Engine {
+	if cfg.Slots < 1 {
+		cfg.Slots = 1
+	}
+	if cfg.Timeout <= 0 {
+		cfg.Timeout = DefaultTimeout
+	}
+	if cfg.MaxRenders <= 0 {
+		cfg.MaxRenders = DefaultMaxRenders
+	}
+	if cfg.MaxMemory <= 0 {
+		cfg.MaxMemory = DefaultMaxMemory
+	}
+	if cfg.Logger == nil {
+		cfg.Logger = slog.New(slog.DiscardHandler)
+	}
+	return &Engine{cfg: cfg, log: cfg.Logger, slots: make(chan struct{}, cfg.Slots), spare: spareTabs}
+}
+
+// Render renders one document. It blocks until a render slot is free or
+// ctx ends; it returns ctx.Err() when ctx ends, and otherwise an *Error
+// for every failure: template-error, render-timeout or render-failed.
+func (e *Engine) Render(ctx context.Context, in Input) (*Output, error) {
+	if err := in.Validate(); err != nil {
+		return nil, &Error{Code: CodeTemplateError, Message: err.Error()}
+	}
+	tpl, err := templates.get(in.Template)
+	if err != nil {
+		return nil, err
+	}
+	select {
+	case e.slots <- struct{}{}:
+		defer func() { <-e.slots }()
+	case <-ctx.Done():
+		return nil, ctx.Err()
+	}
+
+	// The timeout bounds the work of the render itself: running the
+	// template, then the page. Waiting for a slot, for Chromium to start
+	// or for a tab to be replaced is not the document's doing.
+	tctx, cancel := context.WithTimeout(ctx, e.cfg.Timeout)
+	html, err := tpl.exec(tctx, in.Data)
+	cancel()
+	if err != nil {
+		return nil, e.failure(ctx, tctx, nil, err)
+	}
+	if in.Format == FormatHTML {
+		return &Output{Body: []byte(html), ContentType: "text/html; charset=utf-8", Pages: 1}, nil
+	}
+
+	inst, err := e.acquire(ctx)
+	if err != nil {
+		return nil, e.failure(ctx, ctx, nil, err)
+	}
+	var rerr error
+	defer func() { e.release(inst, true, rerr) }()
+	tab, err := inst.Acquire(ctx)
+	if err != nil {
+		rerr = e.failure(ctx, ctx, inst, err)
+		return nil, rerr
+	}
+	rctx, cancel := context.WithTimeout(ctx, e.cfg.Timeout)
+	defer cancel()
+	out, err := renderOn(rctx, tab, in, html)
+	inst.Release(tab, err == nil)
+	if err != nil {
+		rerr = e.failure(ctx, rctx, inst, err)
+		return nil, rerr
+	}
+	return out, nil
+}
+
+// failure turns what went wrong into the error Render returns.
+func (e *Engine) failure(ctx, rctx context.Context, inst *instance, err error) error {
+	var re *Error
+	var ie *chromium.InputError
+	switch {
+	case ctx.Err() != nil:
+		return ctx.Err()
+	case errors.As(err, &re):
+		return re
+	case errors.Is(rctx.Err(), context.DeadlineExceeded):
+		return &Error{Code: CodeRenderTimeout, Message: fmt.Sprintf("the render took longer than %v", e.cfg.Timeout)}
+	case errors.As(err, &ie):
+		return &Error{Code: CodeTemplateError, Message: ie.Msg}
+	case errors.Is(err, chromium.ErrPageCrashed):
+		e.log.WarnContext(ctx, "render failed: the page crashed")
+		return &Error{Code: CodeRenderFailed, Message: "the page crashed (did it run out of memory?)"}
+	case errors.Is(err, chromium.ErrNotFound):
+		return &Error{Code: CodeRenderFailed, Message: err.Error()}
+	}
+	if inst != nil && inst.Err() != nil {
+		e.log.WarnContext(ctx, "render failed: chromium died", "error", err, "cause", inst.Err())
+		return &Error{Code: CodeRenderFailed, Message: "chromium crashed during the render"}
+	}
+	e.log.ErrorContext(ctx, "render failed", "error", err)
+	return &Error{Code: CodeRenderFailed, Message: "chromium failed to render the document"}
+}
+
+// acquire returns the running browser, starting one if there is none or
+// the last one died. Only one start runs at a time; ctx bounds the wait,
+// not the start, which other renders may be waiting for too.
+func (e *Engine) acquire(ctx context.Context) (*instance, error) {
+	for {
+		e.mu.Lock()
+		if e.closed {
+			e.mu.Unlock()
+			return nil, errors.New("render engine closed")
+		}
+		if inst := e.current; inst != nil && inst.Err() == nil {
+			inst.users++
+			e.mu.Unlock()
+			return inst, nil
+		}
+		if inst := e.current; inst != nil { // died: crash, or a tab it could not replace
+			e.log.WarnContext(ctx, "chromium died; restarting it", "cause", inst.Err(), "pid", inst.Pid())
+			e.retireLocked(inst)
+		}
+		starting := e.starting
+		if starting == nil {
+			starting = make(chan struct{})
+			e.starting = starting
+			go e.start(starting)
+		}
+		e.mu.Unlock()
+		select {
+		case <-starting:
+		case <-ctx.Done():
+			return nil, ctx.Err()
+		}
+		e.mu.Lock()
+		err := e.startErrLocked()
+		e.mu.Unlock()
+		if err != nil {
+			return nil, err
+		}
+	}
+}
+
+var errNoBrowser = errors.New("chromium is not running")
+
+// startErrLocked is why the start everyone waited for left no browser.
+func (e *Engine) startErrLocked() error {
+	if e.current == nil {
+		if e.lastStartErr != nil {
+			return e.lastStartErr
+		}
+		return errNoBrowser
+	}
+	return nil
+}
+
+func (e *Engine) start(done chan struct{}) {
+	ctx, cancel := context.WithTimeout(context.Background(), startTimeout)
+	defer cancel()
+	b, err := chromium.Start(ctx, chromium.Config{
+		Path: e.cfg.Chromium, Tabs: e.cfg.Slots + e.spare, AllowHosts: e.cfg.AllowHosts, Logger: e.log,
+	})
+	e.mu.Lock()
+	defer e.mu.Unlock()
+	e.starting = nil
+	defer close(done)
+	if err != nil {
+		e.lastStartErr = err
+		e.log.Error("chromium did not start", "error", err)
+		return
+	}
+	if e.closed {
+		e.closeLocked(&instance{Browser: b})
+		e.lastStartErr = errors.New("render engine closed")
+		return
+	}
+	e.lastStartErr = nil
+	e.current = &instance{Browser: b}
+}
+
+// release ends a render's use of a browser, and retires the browser when
+// it has rendered enough, grown too big, or keeps failing.
+func (e *Engine) release(inst *instance, rendered bool, err error) {
+	e.mu.Lock()
+	defer e.mu.Unlock()
+	inst.users--
+	if rendered {
+		inst.renders++
+		// A timeout is the page's doing (its tab is replaced), not a
+		// sign of a sick browser; counting it would let a tenant's
+		// endless loops restart Chromium for everyone.
+		var re *Error
+		if errors.As(err, &re) && re.Code == CodeRenderFailed {
+			inst.failures++
+		} else if err == nil {
+			inst.failures = 0
+		}
+	}
+	if rendered && !inst.retired {
+		switch {
+		case inst.failures >= maxFailuresInARow:
+			e.log.Warn("restarting chromium", "reason", "failures", "inARow", inst.failures)
+			e.retireLocked(inst)
+		case inst.renders >= e.cfg.MaxRenders:
+			e.log.Info("restarting chromium", "reason", "renders", "renders", inst.renders)
+			e.retireLocked(inst)
+		case inst.renders%memoryCheckEvery == 0:
+			if m := inst.MemoryBytes(); m > e.cfg.MaxMemory {
+				e.log.Info("restarting chromium", "reason", "memory", "bytes", m, "limit", e.cfg.MaxMemory)
+				e.retireLocked(inst)
+			}
+		}
+	}
+	if inst.retired && inst.users == 0 {
+		e.closeLocked(inst)
+	}
+}
+
+// retireLocked takes inst out of service; it closes once no render uses it.
+func (e *Engine) retireLocked(inst *instance) {
+	if e.current == inst {
+		e.current = nil
+	}
+	if inst.retired {
+		return
+	}
+	inst.retired = true
+	if inst.users == 0 {
+		e.closeLocked(inst)
+		return
+	}
+	e.retired = append(e.retired, inst)
+}
+
+func (e *Engine) closeLocked(inst *instance) {
+	if inst.closed {
+		return
+	}
+	inst.closed = true
+	for i, r := range e.retired {
+		if r == inst {
+			e.retired = append(e.retired[:i], e.retired[i+1:]...)
+			break
+		}
+	}
+	e.closing.Add(1)
+	go func() {
+		defer e.closing.Done()
+		inst.Close()
+	}()
+}
+
+// Ready reports whether Chromium is running or can be started, for
+// /readyz. It starts the browser if it is not running, and reuses its
+// answer for a few seconds.
+func (e *Engine) Ready(ctx context.Context) error {
+	e.readyMu.Lock()
+	defer e.readyMu.Unlock()
+	if time.Since(e.readyAt) < readyCacheFor {
+		return e.readyErr
+	}
+	inst, err := e.acquire(ctx)
+	if err == nil {
+		err = inst.Err()
+		e.release(inst, false, nil)
+	}
+	if ctx.Err() != nil {
+		return ctx.Err() // not the browser's fault; do not cache
+	}
+	e.readyAt, e.readyErr = time.Now(), err
+	return err
+}
+
+// Close kills the browser and every process it started, and waits for the
+// goroutines of the engine. Renders still running fail.
+func (e *Engine) Close() error {
+	e.mu.Lock()
+	e.closed = true
+	if e.current != nil {
+		e.retireLocked(e.current)
+	}
+	for _, inst := range append([]*instance(nil), e.retired...) {
+		e.closeLocked(inst) // renders still on it fail
+	}
+	starting := e.starting
+	e.mu.Unlock()
+	if starting != nil {
+		<-starting // start closes what it started, seeing closed
+	}
+	e.closing.Wait()
+	return nil
+}

@@ -1,0 +1,160 @@
+package render
+
+import (
+	"context"
+	"os"
+	"strconv"
+	"strings"
+	"syscall"
+	"testing"
+	"time"
+
+	"github.com/stretchr/testify/require"
+)
+
+// browserPid is the pid of e's running browser (its process group id).
+func browserPid(t *testing.T, e *Engine) int {
+	t.Helper()
+	e.mu.Lock()
+	defer e.mu.Unlock()
+	require.NotNil(t, e.current, "no browser running")
+	return e.current.Pid()
+}
+
+func TestEndlessLoopTimesOut(t *testing.T) {
+	t.Parallel()
+	e := New(Config{Chromium: shared.cfg.Chromium, Slots: 1, Timeout: 2 * time.Second})
+	e.spare = 0 // the next render must use the same slot's tab
+	defer e.Close()
+	render(t, e, Input{Template: "<p>warm</p>"})
+
+	start := time.Now()
+	_, err := renderErr(t, e, Input{Template: "<p>spin</p><script>while (true) {}</script>"})
+	requireCode(t, err, CodeRenderTimeout)
+	require.Less(t, time.Since(start), 3*time.Second, "fails at the timeout")
+
+	start = time.Now()
+	out := render(t, e, Input{Template: "<p>after the loop</p>"})
+	require.Contains(t, pdfText(t, out.Body), "after the loop")
+	require.Less(t, time.Since(start), 2*time.Second)
+
+	// The loop does not go on burning a CPU.
+	pid := browserPid(t, e)
+	require.Eventually(t, func() bool { return busiestProcessShare(pid, 500*time.Millisecond) < 0.5 },
+		10*time.Second, 100*time.Millisecond, "a process of the browser still spins")
+}
+
+// busiestProcessShare is the largest share of a CPU any process of the
+// group used over d.
+func busiestProcessShare(pgid int, d time.Duration) float64 {
+	cpu := func() map[int]float64 {
+		m := map[int]float64{}
+		entries, _ := os.ReadDir("/proc")
+		for _, e := range entries {
+			pid, err := strconv.Atoi(e.Name())
+			if err != nil {
+				continue
+			}
+			b, err := os.ReadFile("/proc/" + e.Name() + "/stat")
+			if err != nil {
+				continue
+			}
+			s := string(b)
+			f := strings.Fields(s[strings.LastIndexByte(s, ')')+1:])
+			if g, _ := strconv.Atoi(f[2]); g != pgid {
+				continue
+			}
+			u, _ := strconv.ParseFloat(f[11], 64)
+			k, _ := strconv.ParseFloat(f[12], 64)
+			m[pid] = (u + k) / 100 // clock ticks
+		}
+		return m
+	}
+	before := cpu()
+	time.Sleep(d)
+	busiest := 0.0
+	for pid, after := range cpu() {
+		busiest = max(busiest, (after-before[pid])/d.Seconds())
+	}
+	return busiest
+}
+
+func TestBrowserKilledMidRender(t *testing.T) {
+	t.Parallel()
+	e := New(Config{Chromium: shared.cfg.Chromium, Slots: 1, Timeout: 30 * time.Second})
+	defer e.Close()
+	render(t, e, Input{Template: "<p>warm</p>"})
+	pid := browserPid(t, e)
+
+	go func() {
+		time.Sleep(500 * time.Millisecond)
+		syscall.Kill(pid, syscall.SIGKILL)
+	}()
+	start := time.Now()
+	_, err := renderErr(t, e, Input{Template: "<p>never ready</p>", Options: Options{WaitFor: "false"}})
+	requireCode(t, err, CodeRenderFailed)
+	require.Less(t, time.Since(start), 10*time.Second, "fails when the browser dies, not at the timeout")
+
+	out := render(t, e, Input{Template: "<p>on a new browser</p>"})
+	require.Contains(t, pdfText(t, out.Body), "on a new browser")
+	require.NotEqual(t, pid, browserPid(t, e))
+	requireGroupGone(t, pid)
+}
+
+func TestRestartAfterMaxRenders(t *testing.T) {
+	t.Parallel()
+	e := New(Config{Chromium: shared.cfg.Chromium, Slots: 1, MaxRenders: 2})
+	defer e.Close()
+	render(t, e, Input{Template: "<p>1</p>"})
+	first := browserPid(t, e)
+	render(t, e, Input{Template: "<p>2</p>"})
+	render(t, e, Input{Template: "<p>3</p>"})
+	require.NotEqual(t, first, browserPid(t, e))
+	requireGroupGone(t, first)
+}
+
+func TestCloseLeavesNoProcess(t *testing.T) {
+	t.Parallel()
+	e := New(Config{Chromium: shared.cfg.Chromium, Slots: 2})
+	render(t, e, Input{Template: "<p>x</p><script>document.title = 'scripted'</script>"})
+	pid := browserPid(t, e)
+	require.NoError(t, e.Close())
+	requireGroupGone(t, pid)
+
+	_, err := renderErr(t, e, Input{Template: "<p>closed</p>"})
+	requireCode(t, err, CodeRenderFailed)
+}
+
+// requireGroupGone waits for every process of the group to be gone, and
+// for none to be left a zombie child of the test process.
+func requireGroupGone(t *testing.T, pgid int) {
+	t.Helper()
+	require.Eventually(t, func() bool {
+		return syscall.Kill(-pgid, 0) == syscall.ESRCH
+	}, 10*time.Second, 50*time.Millisecond, "processes of group %d are left", pgid)
+	require.Empty(t, zombieChildren(), "zombie children")
+}
+
+func zombieChildren() []int {
+	self := os.Getpid()
+	entries, _ := os.ReadDir("/proc")
+	var zombies []int
+	for _, e := range entries {
+		pid, err := strconv.Atoi(e.Name())
+		if err != nil {
+			continue
+		}
+		b, err := os.ReadFile("/proc/" + e.Name() + "/stat")
+		if err != nil {
+			continue
+		}
+		s := string(b)
+		f := strings.Fields(s[strings.LastIndexByte(s, ')')+1:])
+		if ppid, _ := strconv.Atoi(f[1]); ppid == self && f[0] == "Z" {
+			zombies = append(zombies, pid)
+		}
+	}
+	return zombies
+}
+
+var _ = context.Background

@@ -1,0 +1,62 @@
+package render
+
+import (
+	"context"
+
+	"github.com/chromedp/cdproto/page"
+
+	"github.com/paprikahq/paprika/internal/render/chromium"
+)
+
+// renderOn renders html in a tab in the input's format.
+func renderOn(ctx context.Context, tab *chromium.Tab, in Input, html string) (*Output, error) {
+	p := chromium.Page{HTML: html, Scripts: chromium.HasScripts(html), WaitFor: in.Options.WaitFor}
+	if in.Format == FormatPNG {
+		width := in.Options.Width
+		if width == 0 {
+			width = DefaultWidth
+		}
+		body, err := tab.PNG(ctx, p, width)
+		if err != nil {
+			return nil, err
+		}
+		return &Output{Body: body, ContentType: "image/png", Pages: 1}, nil
+	}
+	body, pages, err := tab.PDF(ctx, p, in.Options.printParams())
+	if err != nil {
+		return nil, err
+	}
+	return &Output{Body: body, ContentType: "application/pdf", Pages: pages}, nil
+}
+
+// printParams are Page.printToPDF's parameters for validated options.
+func (o Options) printParams() page.PrintToPDFParams {
+	l, _ := o.pdfLayout() // validated by Render
+	p := page.PrintToPDFParams{
+		PrintBackground: new(o.PrintBackground == nil || *o.PrintBackground),
+		Scale:           1,
+		PaperWidth:      l.width,
+		PaperHeight:     l.height,
+		MarginTop:       l.top,
+		MarginRight:     l.right,
+		MarginBottom:    l.bottom,
+		MarginLeft:      l.left,
+		PageRanges:      o.PageRanges,
+	}
+	if o.Scale != nil {
+		p.Scale = *o.Scale
+	}
+	if o.HeaderTemplate != "" || o.FooterTemplate != "" {
+		// Chromium prints its own header (date, title) or footer (URL,
+		// page) where a template is missing; an empty span prints nothing.
+		p.DisplayHeaderFooter = new(true)
+		p.HeaderTemplate, p.FooterTemplate = o.HeaderTemplate, o.FooterTemplate
+		if p.HeaderTemplate == "" {
+			p.HeaderTemplate = "<span></span>"
+		}
+		if p.FooterTemplate == "" {
+			p.FooterTemplate = "<span></span>"
+		}
+	}
+	return p
+}
