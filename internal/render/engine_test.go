@@ -194,9 +194,9 @@ func TestRenderTemplateErrors(t *testing.T) {
 	re := requireCode(t, err, CodeTemplateError)
 	require.Regexp(t, regexp.MustCompile(`^line \d+: `), re.Message)
 
-	_, err = renderErr(t, shared, Input{Template: "<p>\n{{currency total \"EUR\"}}</p>", Data: []byte(`{"total":"n/a"}`)})
+	_, err = renderErr(t, shared, Input{Template: "<p>\n{{formatCurrency total \"EUR\"}}</p>", Data: []byte(`{"total":"n/a"}`)})
 	re = requireCode(t, err, CodeTemplateError)
-	require.Equal(t, `line 2: currency: "n/a" is not a number`, re.Message)
+	require.Equal(t, `line 2: formatCurrency: "n/a" is not a number`, re.Message)
 
 	_, err = renderErr(t, shared, Input{Template: "x", Format: "gif"})
 	requireCode(t, err, CodeTemplateError)

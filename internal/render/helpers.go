@@ -26,21 +26,21 @@ var helpers map[string]any
 
 func init() {
 	helpers = map[string]any{
-		"_p":       partialHelper,
-		"each":     eachHelper,
-		"log":      func(...any) string { return "" }, // raymond's writes to its logger
-		"number":   numberHelper,
-		"currency": currencyHelper,
-		"date":     dateHelper,
-		"eq":       func(a, b any) bool { return compare(a, b) == 0 },
-		"ne":       func(a, b any) bool { return compare(a, b) != 0 },
-		"gt":       func(a, b any) bool { return compare(a, b) > 0 },
-		"gte":      func(a, b any) bool { return compare(a, b) >= 0 },
-		"lt":       func(a, b any) bool { return compare(a, b) < 0 },
-		"lte":      func(a, b any) bool { return compare(a, b) <= 0 },
-		"and":      func(a, b any) bool { return raymond.IsTrue(a) && raymond.IsTrue(b) },
-		"or":       func(a, b any) bool { return raymond.IsTrue(a) || raymond.IsTrue(b) },
-		"not":      func(a any) bool { return !raymond.IsTrue(a) },
+		"_p":             partialHelper,
+		"each":           eachHelper,
+		"log":            func(...any) string { return "" }, // raymond's writes to its logger
+		"formatNumber":   numberHelper,
+		"formatCurrency": currencyHelper,
+		"formatDate":     dateHelper,
+		"eq":             func(a, b any) bool { return compare(a, b) == 0 },
+		"ne":             func(a, b any) bool { return compare(a, b) != 0 },
+		"gt":             func(a, b any) bool { return compare(a, b) > 0 },
+		"gte":            func(a, b any) bool { return compare(a, b) >= 0 },
+		"lt":             func(a, b any) bool { return compare(a, b) < 0 },
+		"lte":            func(a, b any) bool { return compare(a, b) <= 0 },
+		"and":            func(a, b any) bool { return raymond.IsTrue(a) && raymond.IsTrue(b) },
+		"or":             func(a, b any) bool { return raymond.IsTrue(a) || raymond.IsTrue(b) },
+		"not":            func(a any) bool { return !raymond.IsTrue(a) },
 		"default": func(v, fallback any) any {
 			if raymond.IsTrue(v) {
 				return v
@@ -312,12 +312,12 @@ func numberHelper(v any, o *raymond.Options) string {
 		return ""
 	}
 	if !ok {
-		fail(o, "number: %s is not a number", describe(v))
+		fail(o, "formatNumber: %s is not a number", describe(v))
 	}
-	_, p := locale(o, "number")
+	_, p := locale(o, "formatNumber")
 	lo, hi := 0, 2
 	if o.HashProp("decimals") != nil {
-		lo = intHash(o, "number", "decimals", 2)
+		lo = intHash(o, "formatNumber", "decimals", 2)
 		hi = lo
 	}
 	return p.Sprint(number.Decimal(f, number.MinFractionDigits(lo), number.MaxFractionDigits(hi)))
@@ -331,16 +331,16 @@ func currencyHelper(v any, code string, o *raymond.Options) string {
 		return ""
 	}
 	if !ok {
-		fail(o, "currency: %s is not a number", describe(v))
+		fail(o, "formatCurrency: %s is not a number", describe(v))
 	}
 	cur, err := currency.ParseISO(code)
 	if err != nil {
-		fail(o, "currency: %q is not an ISO 4217 currency code", code)
+		fail(o, "formatCurrency: %q is not an ISO 4217 currency code", code)
 	}
-	tag, p := locale(o, "currency")
+	tag, p := locale(o, "formatCurrency")
 	digits, _ := currency.Standard.Rounding(cur)
 	if o.HashProp("decimals") != nil {
-		digits = intHash(o, "currency", "decimals", digits)
+		digits = intHash(o, "formatCurrency", "decimals", digits)
 	}
 	amount := p.Sprint(number.Decimal(math.Abs(f), number.MinFractionDigits(digits), number.MaxFractionDigits(digits)))
 	symbol := p.Sprint(currency.NarrowSymbol(cur))
@@ -416,13 +416,13 @@ func dateHelper(v any, layout string, o *raymond.Options) string {
 		}
 	}
 	if t.IsZero() {
-		fail(o, "date: %s is not a date (use RFC 3339, 2006-01-02 or Unix seconds)", describe(v))
+		fail(o, "formatDate: %s is not a date (use RFC 3339, 2006-01-02 or Unix seconds)", describe(v))
 	}
 	loc := time.UTC
 	if tz := o.HashStr("tz"); tz != "" {
 		l, err := time.LoadLocation(tz)
 		if err != nil {
-			fail(o, "date: unknown time zone %q", tz)
+			fail(o, "formatDate: unknown time zone %q", tz)
 		}
 		loc = l
 	}

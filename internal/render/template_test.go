@@ -50,17 +50,17 @@ func TestEscaping(t *testing.T) {
 func TestHelpers(t *testing.T) {
 	t.Parallel()
 	cases := []struct{ src, data, want string }{
-		{`{{number 1234567.891}}`, `{}`, "1,234,567.89"},
-		{`{{number x decimals=3 locale="de-DE"}}`, `{"x":1234.5}`, "1.234,500"},
-		{`{{number 4}}`, `{}`, "4"},
-		{`{{currency x "EUR"}}`, `{"x":1234.5}`, "€1,234.50"},
-		{`{{currency x "EUR" locale="de-DE"}}`, `{"x":1234.5}`, "1.234,50\u00a0€"},
-		{`{{currency x "USD" locale="en-US"}}`, `{"x":-3}`, "-$3.00"},
-		{`{{currency x "JPY"}}`, `{"x":1234}`, "¥1,234"},
-		{`{{currency x "CHF" locale="de-CH"}}`, `{"x":1234.5}`, "CHF\u00a01’234.50"},
-		{`{{date d "2 January 2006"}}`, `{"d":"2026-11-30"}`, "30 November 2026"},
-		{`{{date d "2006-01-02 15:04 MST" tz="Europe/Berlin"}}`, `{"d":"2026-11-30T23:30:00Z"}`, "2026-12-01 00:30 CET"},
-		{`{{date d "02.01.2006"}}`, `{"d":0}`, "01.01.1970"},
+		{`{{formatNumber 1234567.891}}`, `{}`, "1,234,567.89"},
+		{`{{formatNumber x decimals=3 locale="de-DE"}}`, `{"x":1234.5}`, "1.234,500"},
+		{`{{formatNumber 4}}`, `{}`, "4"},
+		{`{{formatCurrency x "EUR"}}`, `{"x":1234.5}`, "€1,234.50"},
+		{`{{formatCurrency x "EUR" locale="de-DE"}}`, `{"x":1234.5}`, "1.234,50\u00a0€"},
+		{`{{formatCurrency x "USD" locale="en-US"}}`, `{"x":-3}`, "-$3.00"},
+		{`{{formatCurrency x "JPY"}}`, `{"x":1234}`, "¥1,234"},
+		{`{{formatCurrency x "CHF" locale="de-CH"}}`, `{"x":1234.5}`, "CHF\u00a01’234.50"},
+		{`{{formatDate d "2 January 2006"}}`, `{"d":"2026-11-30"}`, "30 November 2026"},
+		{`{{formatDate d "2006-01-02 15:04 MST" tz="Europe/Berlin"}}`, `{"d":"2026-11-30T23:30:00Z"}`, "2026-12-01 00:30 CET"},
+		{`{{formatDate d "02.01.2006"}}`, `{"d":0}`, "01.01.1970"},
 		{`{{#if (eq a "x")}}yes{{else}}no{{/if}}`, `{"a":"x"}`, "yes"},
 		{`{{#if (ne a 2)}}yes{{else}}no{{/if}}`, `{"a":2}`, "no"},
 		{`{{#if (gt a 10)}}big{{/if}}{{#if (lt a 10)}}small{{/if}}`, `{"a":9.5}`, "small"},
@@ -68,7 +68,7 @@ func TestHelpers(t *testing.T) {
 		{`{{add 0.1 0.2}} {{sub 5 2}} {{mul x 3}} {{div 7 2}}`, `{"x":1.5}`, "0.3 3 4.5 3.5"},
 		{`{{round 2.345 decimals=2}}`, `{}`, "2.35"},
 		{`{{sum items of="qty*price"}} {{sum nums}}`, `{"items":[{"qty":2,"price":1.25},{"qty":3,"price":10}],"nums":[1,2,3]}`, "32.5 6"},
-		{`{{currency (sum items of="qty*price") "EUR"}}`, `{"items":[{"qty":2,"price":1.25}]}`, "€2.50"},
+		{`{{formatCurrency (sum items of="qty*price") "EUR"}}`, `{"items":[{"qty":2,"price":1.25}]}`, "€2.50"},
 		{`<script>var d = {{{json this}}};</script>`, `{"a":"</script>"}`, `<script>var d = {"a":"\u003c/script\u003e"};</script>`},
 		{`{{default name "anonymous"}}`, `{}`, "anonymous"},
 		{`{{#each items}}{{@index}}:{{this}}{{#if @last}}.{{else}},{{/if}}{{/each}}`, `{"items":["a","b"]}`, "0:a,1:b."},
@@ -86,7 +86,7 @@ func TestHelpers(t *testing.T) {
 
 func TestInlinePartials(t *testing.T) {
 	t.Parallel()
-	src := "{{#*inline \"row\"}}<tr><td>{{name}}</td><td>{{currency amount \"EUR\"}}</td></tr>{{/inline}}" +
+	src := "{{#*inline \"row\"}}<tr><td>{{name}}</td><td>{{formatCurrency amount \"EUR\"}}</td></tr>{{/inline}}" +
 		"<table>{{#each rows}}{{> row}}{{/each}}</table>"
 	out := mustExecute(t, src, `{"rows":[{"name":"a","amount":1},{"name":"<b>","amount":2}]}`)
 	require.Equal(t, "<table><tr><td>a</td><td>€1.00</td></tr><tr><td>&lt;b&gt;</td><td>€2.00</td></tr></table>", out)
@@ -113,17 +113,17 @@ func TestCompileErrorNamesLine(t *testing.T) {
 
 func TestDataErrorNamesLine(t *testing.T) {
 	t.Parallel()
-	src := "<p>\n{{customer.name}}\n</p>\n<p>{{currency total \"EUR\"}}</p>"
+	src := "<p>\n{{customer.name}}\n</p>\n<p>{{formatCurrency total \"EUR\"}}</p>"
 	_, err := execute(t, src, `{"customer":{"name":"x"},"total":"lots"}`)
-	requireTemplateError(t, err, "line 4", `currency: "lots" is not a number`)
+	requireTemplateError(t, err, "line 4", `formatCurrency: "lots" is not a number`)
 
 	// An error raymond raises itself names the line too.
-	_, err = execute(t, "a\nb\n{{currency 1}}", `{}`)
-	requireTemplateError(t, err, "line 3", "currency")
+	_, err = execute(t, "a\nb\n{{formatCurrency 1}}", `{}`)
+	requireTemplateError(t, err, "line 3", "formatCurrency")
 	t.Log(err)
 
 	// So does one inside a partial, counted in the tenant's source.
-	src = "x\n{{#*inline \"p\"}}\n\n{{date when \"2006\"}}\n{{/inline}}\n{{> p}}"
+	src = "x\n{{#*inline \"p\"}}\n\n{{formatDate when \"2006\"}}\n{{/inline}}\n{{> p}}"
 	_, err = execute(t, src, `{"when":"yesterday"}`)
 	requireTemplateError(t, err, "line 4", "date")
 
@@ -237,10 +237,10 @@ func TestCacheIsBounded(t *testing.T) {
 //	go test ./internal/render -run '^$' -fuzz FuzzTemplate -fuzztime 1m
 func FuzzTemplate(f *testing.F) {
 	f.Add("<p>{{name}}</p>", `{"name":"x"}`)
-	f.Add(`{{#each items}}{{@index}}{{currency this "EUR"}}{{/each}}`, `{"items":[1,"2",null]}`)
+	f.Add(`{{#each items}}{{@index}}{{formatCurrency this "EUR"}}{{/each}}`, `{"items":[1,"2",null]}`)
 	f.Add(`{{#*inline "p"}}{{> p}}{{/inline}}{{> p}}`, `{}`)
 	f.Add(`{{#with a}}{{../b}}{{lookup . "c"}}{{/with}}`, `{"a":{"c":1},"b":2}`)
-	f.Add(`{{date d "2006" tz="Mars/Base"}}{{number n decimals=99}}`, `{"d":"2026-01-01","n":1}`)
+	f.Add(`{{formatDate d "2006" tz="Mars/Base"}}{{formatNumber n decimals=99}}`, `{"d":"2026-01-01","n":1}`)
 	f.Add(`{{sum l of="a*b"}}{{div 1 0}}{{json this}}`, `{"l":[{"a":1}]}`)
 	f.Add("{{#if}}{{else}}{{/if}}{{{{raw}}}} {{{{/raw}}}}", `[]`)
 	f.Fuzz(func(t *testing.T, src, data string) {
@@ -265,4 +265,14 @@ func FuzzTemplate(f *testing.F) {
 		}
 		require.LessOrEqual(t, len(out), MaxTemplateOutput)
 	})
+}
+
+// An invoice's own number, date and currency fields are fields, not the
+// formatting helpers: those have names no invoice uses for its data.
+func TestCommonFieldNamesAreNotHelpers(t *testing.T) {
+	t.Parallel()
+	out, err := execute(t, `{{number}} {{date}} {{currency}} {{formatNumber total}}`,
+		`{"number": "INV-7", "date": "2026-11-30", "currency": "EUR", "total": 1234.5}`)
+	require.NoError(t, err)
+	require.Equal(t, "INV-7 2026-11-30 EUR 1,234.5", out)
 }

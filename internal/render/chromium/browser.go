@@ -68,7 +68,12 @@ type Browser struct {
 	browserCancel context.CancelFunc
 	intercept     *interceptor
 
-	ready    chan *Tab // tabs prepared for a render
+	// Tabs ready for a render, last returned first: the tab that just
+	// rendered is the warmest (its renderer's caches, its CPU's), and a
+	// spare stays a spare until it is needed.
+	readyMu  sync.Mutex
+	ready    []*Tab
+	readyN   chan struct{} // one token per tab in ready
 	dead     chan struct{}
 	deadOnce sync.Once
 	deadErr  error
@@ -93,7 +98,7 @@ func Start(ctx context.Context, cfg Config) (_ *Browser, err error) {
 	b := &Browser{
 		log:   cfg.Logger,
 		allow: allow,
-		ready: make(chan *Tab, max(cfg.Tabs, 1)),
+		readyN: make(chan struct{}, max(cfg.Tabs, 1)),
 		dead:  make(chan struct{}),
 		tabs:  map[*Tab]struct{}{},
 	}
@@ -155,9 +160,9 @@ func Start(ctx context.Context, cfg Config) (_ *Browser, err error) {
 		if err != nil {
 			return nil, err
 		}
-		b.ready <- t
+		b.put(t)
 	}
-	b.log.InfoContext(ctx, "chromium started", "path", path, "pid", b.pid, "tabs", cap(b.ready))
+	b.log.InfoContext(ctx, "chromium started", "path", path, "pid", b.pid, "tabs", cap(b.readyN))
 	return b, nil
 }
 
@@ -276,7 +281,11 @@ func (b *Browser) Acquire(ctx context.Context) (*Tab, error) {
 		return nil, err
 	}
 	select {
-	case t := <-b.ready:
+	case <-b.readyN:
+		b.readyMu.Lock()
+		defer b.readyMu.Unlock()
+		t := b.ready[len(b.ready)-1]
+		b.ready = b.ready[:len(b.ready)-1]
 		return t, nil
 	case <-b.dead:
 		return nil, b.deadErr
@@ -296,7 +305,7 @@ func (b *Browser) Release(t *Tab, clean bool) {
 		return
 	}
 	if clean && !t.dirty && !t.emulated {
-		b.ready <- t
+		b.put(t)
 		return
 	}
 	b.wg.Go(func() {
@@ -305,7 +314,7 @@ func (b *Browser) Release(t *Tab, clean bool) {
 		if clean {
 			err := t.reuse(ctx)
 			if err == nil {
-				b.ready <- t
+				b.put(t)
 				return
 			}
 			if b.Err() == nil {
@@ -326,8 +335,16 @@ func (b *Browser) Release(t *Tab, clean bool) {
 			b.fail(fmt.Errorf("replacing a tab: %w", err))
 			return
 		}
-		b.ready <- nt
+		b.put(nt)
 	})
+}
+
+// put makes a tab ready for a render.
+func (b *Browser) put(t *Tab) {
+	b.readyMu.Lock()
+	b.ready = append(b.ready, t)
+	b.readyMu.Unlock()
+	b.readyN <- struct{}{}
 }
 
 // recycleTimeout bounds readying a tab for the next render.
