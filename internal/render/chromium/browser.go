@@ -96,11 +96,11 @@ func Start(ctx context.Context, cfg Config) (_ *Browser, err error) {
 		return nil, err
 	}
 	b := &Browser{
-		log:   cfg.Logger,
-		allow: allow,
+		log:    cfg.Logger,
+		allow:  allow,
 		readyN: make(chan struct{}, max(cfg.Tabs, 1)),
-		dead:  make(chan struct{}),
-		tabs:  map[*Tab]struct{}{},
+		dead:   make(chan struct{}),
+		tabs:   map[*Tab]struct{}{},
 	}
 	if b.log == nil {
 		b.log = slog.New(slog.DiscardHandler)
