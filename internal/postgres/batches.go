@@ -77,13 +77,7 @@ func (s *Store) Batches(ctx context.Context, tenantID, status string, after *uui
 	if err != nil {
 		return nil, err
 	}
-	return pgx.CollectRows(rows, func(r pgx.CollectableRow) (Batch, error) {
-		b, err := scanBatch(r)
-		if err != nil {
-			return Batch{}, err
-		}
-		return *b, nil
-	})
+	return collect(rows, scanBatch)
 }
 
 const recordColumns = `idx, status, started_at, finished_at, output_type, output_bytes, output_pages,

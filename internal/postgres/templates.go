@@ -93,13 +93,7 @@ func (s *Store) Templates(ctx context.Context, tenantID, after string, limit int
 	if err != nil {
 		return nil, err
 	}
-	return pgx.CollectRows(rows, func(r pgx.CollectableRow) (Template, error) {
-		t, err := scanTemplate(r)
-		if err != nil {
-			return Template{}, err
-		}
-		return *t, nil
-	})
+	return collect(rows, scanTemplate)
 }
 
 // DeleteTemplate deletes every version of a template. Work already queued

@@ -88,13 +88,7 @@ func (s *Store) Tenants(ctx context.Context, after string, limit int) ([]Tenant,
 	if err != nil {
 		return nil, err
 	}
-	return pgx.CollectRows(rows, func(r pgx.CollectableRow) (Tenant, error) {
-		t, err := scanTenant(r)
-		if err != nil {
-			return Tenant{}, err
-		}
-		return *t, nil
-	})
+	return collect(rows, scanTenant)
 }
 
 // TenantPatch holds the fields of a PATCH; nil leaves a field as it is.
@@ -191,13 +185,7 @@ func (s *Store) Keys(ctx context.Context, tenantID, after string, limit int) ([]
 	if err != nil {
 		return nil, err
 	}
-	return pgx.CollectRows(rows, func(r pgx.CollectableRow) (Key, error) {
-		k, err := scanKey(r)
-		if err != nil {
-			return Key{}, err
-		}
-		return *k, nil
-	})
+	return collect(rows, scanKey)
 }
 
 // RevokeKey revokes a key at once.
@@ -253,6 +241,19 @@ func randomToken(n int) string {
 		panic(fmt.Sprintf("crypto/rand: %v", err)) // never fails on Linux
 	}
 	return strings.ToLower(tokenEncoding.EncodeToString(b))
+}
+
+// collect reads every row with one of the scan functions, which return
+// pointers so that QueryRow callers can use them too.
+func collect[T any](rows pgx.Rows, scan func(pgx.Row) (*T, error)) ([]T, error) {
+	return pgx.CollectRows(rows, func(r pgx.CollectableRow) (T, error) {
+		v, err := scan(r)
+		if err != nil {
+			var zero T
+			return zero, err
+		}
+		return *v, nil
+	})
 }
 
 func isUniqueViolation(err error) bool {

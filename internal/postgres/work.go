@@ -184,13 +184,7 @@ func (s *Store) Jobs(ctx context.Context, tenantID, status string, after *uuid.U
 	if err != nil {
 		return nil, err
 	}
-	jobs, err := pgx.CollectRows(rows, func(r pgx.CollectableRow) (Job, error) {
-		j, err := scanJob(r)
-		if err != nil {
-			return Job{}, err
-		}
-		return *j, nil
-	})
+	jobs, err := collect(rows, scanJob)
 	if err != nil {
 		return nil, err
 	}
