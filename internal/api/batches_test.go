@@ -3,7 +3,6 @@ package api
 import (
 	"archive/zip"
 	"bytes"
-	"context"
 	"fmt"
 	"io"
 	"net/http"
@@ -327,16 +326,9 @@ func TestBatchPayloadTooLarge(t *testing.T) {
 // running ones finish, and then the batch is canceled, their documents kept.
 func TestCancelRunningBatch(t *testing.T) {
 	t.Parallel()
-	started, release := make(chan string, 8), make(chan struct{})
-	fake := &fakeRenderer{fn: func(ctx context.Context, in render.Input) (*render.Output, error) {
-		started <- string(in.Data)
-		select {
-		case <-release:
-		case <-ctx.Done():
-			return nil, ctx.Err()
-		}
-		return &render.Output{Body: append([]byte("doc "), in.Data...), ContentType: htmlType, Pages: 1}, nil
-	}}
+	fake, started, release := blockingRenderer(func(in render.Input) *render.Output {
+		return &render.Output{Body: append([]byte("doc "), in.Data...), ContentType: htmlType, Pages: 1}
+	})
 	e := setupWork(t, nil, nil)
 	key := e.tenantKey(t, "acme", ScopeRender)
 	b := e.postBatch(t, key, map[string]any{"template": "<p>{{n}}</p>", "format": "html", "records": records(3)})

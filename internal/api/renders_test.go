@@ -118,16 +118,9 @@ func TestRenderErrors(t *testing.T) {
 // 503 busy with Retry-After, at once rather than waiting.
 func TestRenderBusy(t *testing.T) {
 	t.Parallel()
-	started, release := make(chan string, 4), make(chan struct{})
-	fake := &fakeRenderer{fn: func(ctx context.Context, in render.Input) (*render.Output, error) {
-		started <- string(in.Data)
-		select {
-		case <-release:
-		case <-ctx.Done():
-			return nil, ctx.Err()
-		}
-		return &render.Output{Body: []byte("%PDF-1.7"), ContentType: "application/pdf", Pages: 1}, nil
-	}}
+	fake, started, release := blockingRenderer(func(in render.Input) *render.Output {
+		return &render.Output{Body: []byte("%PDF-1.7"), ContentType: "application/pdf", Pages: 1}
+	})
 	e := setupWork(t, map[string]string{"PAPRIKA_WORKERS": "1"}, fake)
 	key := e.tenantKey(t, "acme", ScopeRender)
 

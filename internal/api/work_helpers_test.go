@@ -308,3 +308,19 @@ func (e *testEnv) listIDs(t *testing.T, token, path string, fields []string) ([]
 	}
 	return ids, l["next"]
 }
+
+// blockingRenderer renders out(in) once release is closed, and tells started
+// of each render as it begins; a canceled render returns at once.
+func blockingRenderer(out func(in render.Input) *render.Output) (fake *fakeRenderer, started chan string, release chan struct{}) {
+	started, release = make(chan string, 8), make(chan struct{})
+	fake = &fakeRenderer{fn: func(ctx context.Context, in render.Input) (*render.Output, error) {
+		started <- string(in.Data)
+		select {
+		case <-release:
+		case <-ctx.Done():
+			return nil, ctx.Err()
+		}
+		return out(in), nil
+	}}
+	return fake, started, release
+}

@@ -1,7 +1,6 @@
 package api
 
 import (
-	"context"
 	"net/http"
 	"os"
 	"strconv"
@@ -125,16 +124,9 @@ func TestCancelQueuedJob(t *testing.T) {
 // completion is refused: it stays canceled, without an output.
 func TestCancelRunningJob(t *testing.T) {
 	t.Parallel()
-	started, release := make(chan string, 8), make(chan struct{})
-	fake := &fakeRenderer{fn: func(ctx context.Context, in render.Input) (*render.Output, error) {
-		started <- string(in.Data)
-		select {
-		case <-release:
-		case <-ctx.Done():
-			return nil, ctx.Err()
-		}
-		return &render.Output{Body: []byte("<p>late</p>"), ContentType: htmlType, Pages: 1}, nil
-	}}
+	fake, started, release := blockingRenderer(func(in render.Input) *render.Output {
+		return &render.Output{Body: []byte("<p>late</p>"), ContentType: htmlType, Pages: 1}
+	})
 	e := setupWork(t, nil, nil)
 	key := e.tenantKey(t, "acme", ScopeRender)
 	j := e.postJob(t, key, htmlJob("<p>slow</p>", map[string]any{"n": 1}))
