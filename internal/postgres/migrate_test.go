@@ -2,9 +2,11 @@ package postgres_test
 
 import (
 	"context"
+	"fmt"
 	"path/filepath"
 	"sync"
 	"testing"
+	"time"
 
 	"github.com/jackc/pgx/v5"
 	"github.com/stretchr/testify/require"
@@ -20,11 +22,15 @@ func TestConcurrentMigrationsApplyOnce(t *testing.T) {
 	ctx := context.Background()
 	admin, err := pgx.Connect(ctx, pgtest.Server().URL("postgres"))
 	require.NoError(t, err)
-	defer admin.Close(ctx)
-	_, err = admin.Exec(ctx, `CREATE DATABASE paprika_migrate_race`)
+	t.Cleanup(func() { _ = admin.Close(context.Background()) }) // after the drop below: cleanups run last first
+	name := fmt.Sprintf("paprika_migrate_race_%d", time.Now().UnixNano())
+	_, err = admin.Exec(ctx, `CREATE DATABASE `+name)
 	require.NoError(t, err)
-	t.Cleanup(func() { _, _ = admin.Exec(context.Background(), `DROP DATABASE paprika_migrate_race WITH (FORCE)`) })
-	url := pgtest.Server().URL("paprika_migrate_race")
+	t.Cleanup(func() {
+		_, err := admin.Exec(context.Background(), `DROP DATABASE `+name+` WITH (FORCE)`)
+		require.NoError(t, err)
+	})
+	url := pgtest.Server().URL(name)
 
 	var wg sync.WaitGroup
 	errs := make([]error, 6)
