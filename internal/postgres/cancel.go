@@ -45,16 +45,17 @@ func cancelTenantQueued(ctx context.Context, tx pgx.Tx, tenantID string) error {
 	return err
 }
 
-// settleBatches finishes the batches of ids that have nothing queued or
-// running left: done, or canceled when any record was canceled.
+// SettleBatches finishes the batches of $1 (uuid[]) that have nothing
+// queued or running left: done, or canceled when any record was canceled.
+// Every path that moves a batch's counts (cancel, complete, release) runs it.
+const SettleBatches = `
+UPDATE batches SET status = CASE WHEN canceled > 0 THEN 'canceled' ELSE 'done' END, finished_at = now()
+WHERE id = ANY($1::uuid[]) AND queued = 0 AND running = 0 AND finished_at IS NULL`
+
 func settleBatches(ctx context.Context, tx pgx.Tx, ids [][16]byte) error {
 	if len(ids) == 0 {
 		return nil
 	}
-	_, err := tx.Exec(ctx, `
-		UPDATE batches SET
-			status = CASE WHEN canceled > 0 THEN 'canceled' ELSE 'done' END,
-			finished_at = now()
-		WHERE id = ANY($1) AND queued = 0 AND running = 0 AND finished_at IS NULL`, ids)
+	_, err := tx.Exec(ctx, SettleBatches, ids)
 	return err
 }

@@ -159,7 +159,7 @@ func (c *completer) record(ctx context.Context, rs []result) error {
 		locked = slices.Compact(locked)
 		b.Queue(lockBatches, locked)
 		b.Queue(completeRecords, r.batches, r.idxs, r.tokens, r.status, r.otype, r.obytes, r.opages, r.ecode, r.emsg, r.secs)
-		b.Queue(settleBatches, locked)
+		b.Queue(postgres.SettleBatches, locked)
 	}
 	b.Queue("SELECT pg_notify('paprika_work', '')")
 	b.Queue("COMMIT")

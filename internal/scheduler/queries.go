@@ -209,11 +209,6 @@ WITH i AS (
 )
 SELECT batch_id, idx FROM d`
 
-// settleBatches finishes batches with nothing queued or running left.
-const settleBatches = `
-UPDATE batches SET status = CASE WHEN canceled > 0 THEN 'canceled' ELSE 'done' END, finished_at = now()
-WHERE id = ANY($1::uuid[]) AND queued = 0 AND running = 0 AND finished_at IS NULL`
-
 // renewJobs and renewRecords extend the leases a worker still holds and
 // return them; what is missing was lost (expired and taken over, or canceled).
 const renewJobs = `

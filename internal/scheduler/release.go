@@ -8,6 +8,8 @@ import (
 	"github.com/google/uuid"
 	"github.com/jackc/pgx/v5"
 	"github.com/jackc/pgx/v5/pgxpool"
+
+	"github.com/paprikahq/paprika/internal/postgres"
 )
 
 // MaxAttempts is how many times work is claimed before a lost lease or a
@@ -102,7 +104,7 @@ func release(ctx context.Context, pool *pgxpool.Pool, r ref, code, message strin
 				WHERE id = $1`, r.batchID, requeued, r.index); err != nil {
 				return err
 			}
-			if _, err := tx.Exec(ctx, settleBatches, []uuid.UUID{r.batchID}); err != nil {
+			if _, err := tx.Exec(ctx, postgres.SettleBatches, []uuid.UUID{r.batchID}); err != nil {
 				return err
 			}
 		}
