@@ -264,12 +264,14 @@ func (s *Store) CancelJob(ctx context.Context, tenantID string, id uuid.UUID) (*
 }
 
 // dequeued takes jobs and records off a lane's counters (its lock held) and
-// recomputes since when its oldest queued work waits.
+// recomputes since when its oldest queued work waits, as the scheduler's
+// dequeueLanes does for claims: the oldest queued job by the jobs_queued
+// index (ids sort by submission), not a min() over every queued job.
 func dequeued(ctx context.Context, tx pgx.Tx, lane int64, jobs, records int) error {
 	_, err := tx.Exec(ctx, `
 		UPDATE lanes SET queued_jobs = queued_jobs - $2, queued_records = queued_records - $3,
 			waiting_since = CASE WHEN queued_jobs - $2 + queued_records - $3 > 0 THEN least(
-				(SELECT min(created_at) FROM jobs WHERE lane_id = $1 AND status = 'queued'),
+				(SELECT created_at FROM jobs WHERE lane_id = $1 AND status = 'queued' ORDER BY id LIMIT 1),
 				(SELECT min(created_at) FROM batches WHERE lane_id = $1 AND queued > 0)) END
 		WHERE id = $1`, lane, jobs, records)
 	return err
