@@ -11,7 +11,7 @@ import (
 	"github.com/prometheus/client_golang/prometheus/promhttp"
 
 	"github.com/paprikahq/paprika/internal/config"
-	"github.com/paprikahq/paprika/internal/postgres"
+	"github.com/paprikahq/paprika/internal/paprika"
 	"github.com/paprikahq/paprika/internal/render"
 	"github.com/paprikahq/paprika/internal/scheduler"
 	"github.com/paprikahq/paprika/internal/storage"
@@ -20,7 +20,7 @@ import (
 // Server holds the handlers' dependencies.
 type Server struct {
 	cfg      *config.Config
-	store    *postgres.Store
+	store    Store
 	log      *slog.Logger
 	outputs  *storage.Store
 	renderer render.Renderer
@@ -40,14 +40,14 @@ func WithRenderer(r render.Renderer) Option {
 
 // New returns the API server. Unless given a renderer, it makes a Chromium
 // engine with PAPRIKA_WORKERS slots (Chromium starts on the first render).
-func New(cfg *config.Config, store *postgres.Store, log *slog.Logger, opts ...Option) *Server {
+func New(cfg *config.Config, store Store, log *slog.Logger, opts ...Option) *Server {
 	s := &Server{cfg: cfg, store: store, log: log, outputs: &storage.Store{Dir: cfg.DataDir},
 		slots: make(chan struct{}, max(cfg.Workers, 1))}
 	for _, o := range opts {
 		o(s)
 	}
 	if store != nil {
-		s.prom = promhttp.HandlerFor(scheduler.Registry(store.Pool, cfg.Tiers), promhttp.HandlerOpts{})
+		s.prom = promhttp.HandlerFor(scheduler.Registry(store, cfg.Tiers), promhttp.HandlerOpts{})
 	}
 	if s.renderer == nil {
 		s.engine = render.New(render.Config{Chromium: cfg.Chromium, Slots: max(cfg.Workers, 1),
@@ -68,7 +68,7 @@ func (s *Server) Close() error {
 // handler is an HTTP handler that returns its error for the one writer.
 type handler func(http.ResponseWriter, *http.Request) error
 
-func withPrincipal(ctx context.Context, p *postgres.Principal) context.Context {
+func withPrincipal(ctx context.Context, p *paprika.Principal) context.Context {
 	return context.WithValue(ctx, principalKey, p)
 }
 

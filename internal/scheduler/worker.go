@@ -3,16 +3,12 @@ package scheduler
 import (
 	"context"
 	"encoding/json"
-	"errors"
 	"fmt"
 	"log/slog"
 	"sync"
 	"time"
 
-	"github.com/google/uuid"
-	"github.com/jackc/pgx/v5/pgxpool"
-
-	"github.com/paprikahq/paprika/internal/postgres"
+	"github.com/paprikahq/paprika/internal/paprika"
 	"github.com/paprikahq/paprika/internal/render"
 	"github.com/paprikahq/paprika/internal/storage"
 )
@@ -41,7 +37,7 @@ const claimLinger = 10 * time.Millisecond
 // Worker claims work by the policy and renders it in its slots.
 type Worker struct {
 	cfg      Config
-	pool     *pgxpool.Pool
+	queue    Queue
 	claimer  *Claimer
 	log      *slog.Logger
 	sources  *sourceCache
@@ -58,7 +54,7 @@ type running struct {
 }
 
 // NewWorker returns a worker; Run starts it.
-func NewWorker(pool *pgxpool.Pool, cfg Config) *Worker {
+func NewWorker(q Queue, cfg Config) *Worker {
 	if cfg.Poll == 0 {
 		cfg.Poll = time.Second
 	}
@@ -76,13 +72,13 @@ func NewWorker(pool *pgxpool.Pool, cfg Config) *Worker {
 	}
 	w := &Worker{
 		cfg:     cfg,
-		pool:    pool,
-		claimer: NewClaimer(pool, cfg.Policy),
+		queue:   q,
+		claimer: NewClaimer(q, cfg.Policy),
 		log:     cfg.Logger,
-		sources: newSourceCache(pool),
+		sources: newSourceCache(q),
 		held:    map[int64]*running{},
 	}
-	w.complete = newCompleter(pool, cfg.Logger)
+	w.complete = newCompleter(q, cfg.Logger)
 	return w
 }
 
@@ -223,16 +219,16 @@ func (w *Worker) unhold(token int64) (lost bool) {
 // attempt, and marks it lost so its render's completion is dropped.
 func (w *Worker) handBackAll() {
 	w.mu.Lock()
-	var refs []ref
+	var refs []paprika.Ref
 	for _, r := range w.held {
 		r.lost = true
-		refs = append(refs, r.item.ref())
+		refs = append(refs, r.item.Ref())
 	}
 	w.mu.Unlock()
 	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
 	defer cancel()
 	for _, r := range refs {
-		if _, err := release(ctx, w.pool, r, "", "", true); err != nil {
+		if _, err := w.queue.Release(ctx, r, "", "", true); err != nil {
 			w.log.Error("hand back failed; the lease will expire instead", "err", err)
 		}
 	}
@@ -252,34 +248,30 @@ func (w *Worker) logClaim(ctx context.Context, it *Item, claimedAt time.Time) {
 // process renders one item and records the result through the completer.
 func (w *Worker) process(ctx context.Context, it Item) {
 	start := time.Now()
-	res := result{item: it}
+	res := result{Result: paprika.Result{Item: it}}
 	out, err := w.render(ctx, &it)
-	res.seconds = time.Since(start).Seconds()
+	res.Seconds = time.Since(start).Seconds()
 	if w.unhold(it.Token) {
 		return // handed back or lost: not ours to complete
 	}
-	var rerr *render.Error
-	switch {
-	case err == nil:
-		res.status, res.output = postgres.StatusDone, out
-	case errors.As(err, &rerr) && rerr.Code == render.CodeTemplateError:
-		res.status, res.errCode, res.errMessage = postgres.StatusFailed, rerr.Code, rerr.Message
-	default:
-		code, msg := render.CodeRenderFailed, err.Error()
-		if errors.As(err, &rerr) {
-			code, msg = rerr.Code, rerr.Message
+	if err == nil {
+		res.Status, res.Output = paprika.StatusDone, out
+	} else {
+		code, msg := render.Failure(err)
+		if paprika.Retryable(code) {
+			if ctx.Err() != nil {
+				return // canceled (lease lost or job canceled): the new owner decides
+			}
+			// Back to the queue, or failed after the last attempt.
+			rctx, cancel := context.WithTimeout(context.WithoutCancel(ctx), 10*time.Second)
+			defer cancel()
+			if _, err := w.queue.Release(rctx, it.Ref(), code, msg, false); err != nil {
+				w.log.Error("release failed; the lease will expire instead", "err", err)
+			}
+			w.log.Warn("render failed", "tenant", it.TenantID, "kind", it.Kind, "code", code, "attempt", it.Attempt, "err", msg)
+			return
 		}
-		if ctx.Err() != nil {
-			return // canceled (lease lost or job canceled): the new owner decides
-		}
-		// Retryable: back to the queue, or failed after the last attempt.
-		rctx, cancel := context.WithTimeout(context.WithoutCancel(ctx), 10*time.Second)
-		defer cancel()
-		if _, err := release(rctx, w.pool, it.ref(), code, msg, false); err != nil {
-			w.log.Error("release failed; the lease will expire instead", "err", err)
-		}
-		w.log.Warn("render failed", "tenant", it.TenantID, "kind", it.Kind, "code", code, "attempt", it.Attempt, "err", msg)
-		return
+		res.Status, res.ErrCode, res.ErrMessage = paprika.StatusFailed, code, msg
 	}
 	// The slot is free once the completion is recorded, not before: the
 	// group's running count (started - finished) then never runs ahead of
@@ -288,7 +280,7 @@ func (w *Worker) process(ctx context.Context, it Item) {
 }
 
 // render resolves the item's template and renders it, storing the output.
-func (w *Worker) render(ctx context.Context, it *Item) (*postgres.Output, error) {
+func (w *Worker) render(ctx context.Context, it *Item) (*paprika.Output, error) {
 	src := it.Source
 	if it.Kind == KindRecord {
 		var err error
@@ -320,29 +312,13 @@ func (w *Worker) render(ctx context.Context, it *Item) (*postgres.Output, error)
 	if err := w.cfg.Outputs.Write(path, out.Body); err != nil {
 		return nil, err
 	}
-	return &postgres.Output{ContentType: out.ContentType, Bytes: int64(len(out.Body)), Pages: out.Pages}, nil
+	return &paprika.Output{ContentType: out.ContentType, Bytes: int64(len(out.Body)), Pages: out.Pages}, nil
 }
 
 // listen wakes the claim loop on NOTIFY paprika_work, reconnecting as needed.
 func (w *Worker) listen(ctx context.Context, wake func()) {
 	for ctx.Err() == nil {
-		err := func() error {
-			conn, err := w.pool.Acquire(ctx)
-			if err != nil {
-				return err
-			}
-			defer conn.Release()
-			if _, err := conn.Exec(ctx, "LISTEN paprika_work"); err != nil {
-				return err
-			}
-			defer conn.Exec(context.WithoutCancel(ctx), "UNLISTEN *") //nolint:errcheck // the pool resets it anyway
-			for {
-				if _, err := conn.Conn().WaitForNotification(ctx); err != nil {
-					return err
-				}
-				wake()
-			}
-		}()
+		err := w.queue.Listen(ctx, wake)
 		if ctx.Err() == nil {
 			w.log.Warn("listen failed; polling until it reconnects", "err", err)
 			sleep(ctx, time.Second)
@@ -369,51 +345,22 @@ func (w *Worker) renewLoop(ctx context.Context) {
 
 func (w *Worker) renew(ctx context.Context) error {
 	w.mu.Lock()
-	var jobIDs, batchIDs []uuid.UUID
-	var jobTokens, recTokens []int64
-	var idxs []int32
-	for token, r := range w.held {
-		if r.item.Kind == KindJob {
-			jobIDs, jobTokens = append(jobIDs, r.item.JobID), append(jobTokens, token)
-		} else {
-			batchIDs, idxs, recTokens = append(batchIDs, r.item.BatchID), append(idxs, int32(r.item.Index)), append(recTokens, token)
-		}
+	refs := make([]paprika.Ref, 0, len(w.held))
+	for _, r := range w.held {
+		refs = append(refs, r.item.Ref())
 	}
 	w.mu.Unlock()
-	if len(jobIDs)+len(batchIDs) == 0 {
+	if len(refs) == 0 {
 		return nil
 	}
-	kept := map[int64]bool{}
-	lease := w.cfg.Lease.String()
-	collect := func(sql string, args ...any) error {
-		rows, err := w.pool.Query(ctx, sql, args...)
-		if err != nil {
-			return err
-		}
-		defer rows.Close()
-		for rows.Next() {
-			var token int64
-			if err := rows.Scan(&token); err != nil {
-				return err
-			}
-			kept[token] = true
-		}
-		return rows.Err()
-	}
-	if len(jobIDs) > 0 {
-		if err := collect(renewJobs, jobIDs, jobTokens, lease); err != nil {
-			return err
-		}
-	}
-	if len(batchIDs) > 0 {
-		if err := collect(renewRecords, batchIDs, idxs, recTokens, lease); err != nil {
-			return err
-		}
+	kept, err := w.queue.Renew(ctx, refs, w.cfg.Lease)
+	if err != nil {
+		return err
 	}
 	w.mu.Lock()
 	defer w.mu.Unlock()
-	for _, token := range append(jobTokens, recTokens...) {
-		if r, ok := w.held[token]; ok && !kept[token] {
+	for _, ref := range refs {
+		if r, ok := w.held[ref.Token]; ok && !kept[ref.Token] {
 			r.lost = true
 			r.cancel()
 			w.log.Warn("lease lost; render stopped", "tenant", r.item.TenantID, "kind", r.item.Kind)
@@ -433,7 +380,7 @@ func (w *Worker) reapLoop(ctx context.Context) {
 			return
 		case <-t.C:
 		}
-		if n, err := Reap(ctx, w.pool); err != nil && ctx.Err() == nil {
+		if n, err := Reap(ctx, w.queue); err != nil && ctx.Err() == nil {
 			w.log.Error("reaping expired leases failed", "err", err)
 		} else if n > 0 {
 			w.log.Warn("expired leases reaped", "count", n)
@@ -442,37 +389,14 @@ func (w *Worker) reapLoop(ctx context.Context) {
 }
 
 // Reap releases every item whose lease has expired and returns how many.
-func Reap(ctx context.Context, pool *pgxpool.Pool) (int, error) {
-	var refs []ref
-	rows, err := pool.Query(ctx, expiredJobs)
+func Reap(ctx context.Context, q Queue) (int, error) {
+	refs, err := q.Expired(ctx)
 	if err != nil {
 		return 0, err
 	}
-	for rows.Next() {
-		r := ref{kind: KindJob}
-		if err := rows.Scan(&r.jobID, &r.token); err != nil {
-			rows.Close()
-			return 0, err
-		}
-		refs = append(refs, r)
-	}
-	rows.Close()
-	rows, err = pool.Query(ctx, expiredRecords)
-	if err != nil {
-		return 0, err
-	}
-	for rows.Next() {
-		r := ref{kind: KindRecord}
-		if err := rows.Scan(&r.batchID, &r.index, &r.token); err != nil {
-			rows.Close()
-			return 0, err
-		}
-		refs = append(refs, r)
-	}
-	rows.Close()
 	n := 0
 	for _, r := range refs {
-		held, err := release(ctx, pool, r, "worker-lost", fmt.Sprintf("the worker rendering it stopped answering %d times", MaxAttempts), false)
+		held, err := q.Release(ctx, r, paprika.CodeWorkerLost, fmt.Sprintf("the worker rendering it stopped answering %d times", MaxAttempts), false)
 		if err != nil {
 			return n, err
 		}
