@@ -226,10 +226,15 @@ func stopAll(ps []*proc) {
 	wg.Wait()
 }
 
-// fetchProfile saves a CPU profile of seconds from a worker built with
-// -tags pprof (PAPRIKA_PPROF set) into path.
-func fetchProfile(ctx context.Context, addr string, seconds int, path string) error {
-	req, err := http.NewRequestWithContext(ctx, http.MethodGet, "http://"+addr+"/debug/pprof/profile?seconds="+strconv.Itoa(seconds), nil)
+// fetchProfile saves /debug/pprof/KIND (profile, trace, block, mutex) of a
+// process built with -tags pprof and run with PAPRIKA_PPROF into path;
+// seconds > 0 asks for that long a profile or trace.
+func fetchProfile(ctx context.Context, addr, kind string, seconds int, path string) error {
+	u := "http://" + addr + "/debug/pprof/" + kind
+	if seconds > 0 {
+		u += "?seconds=" + strconv.Itoa(seconds)
+	}
+	req, err := http.NewRequestWithContext(ctx, http.MethodGet, u, nil)
 	if err != nil {
 		return err
 	}

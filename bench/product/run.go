@@ -137,12 +137,22 @@ func runOnce(ctx context.Context, e *env, o *options, n int) (res *result, err e
 	res.SubmitSeconds = subEnd.at.Sub(subStart.at).Seconds()
 	res.Batches = len(bs)
 	log.Printf("run %d: %d records in %d batches accepted in %.1f s; %d workers × %d slots running", n, o.records, len(bs), res.SubmitSeconds, o.workers, o.slots)
-	profDone := make(chan error, len(workers))
+	profDone := make(chan error, 2*len(workers))
+	profiles := 0
 	if o.profile != "" {
 		for i, w := range workers {
-			go func() {
-				profDone <- fetchProfile(ctx, w.pprof, o.profileSeconds, filepath.Join(o.profile, fmt.Sprintf("worker%d-run%d.pprof", i+1, n)))
-			}()
+			for _, kind := range []string{"profile", "trace"} {
+				profiles++
+				go func() {
+					// A second in: the workers have claimed and warmed up.
+					if err := sleep(ctx, time.Second); err != nil {
+						profDone <- err
+						return
+					}
+					name := filepath.Join(o.profile, fmt.Sprintf("run%d-worker%d.%s", n, i+1, kind))
+					profDone <- fetchProfile(ctx, w.pprof, kind, o.profileSeconds, name)
+				}()
+			}
 		}
 	}
 
@@ -153,12 +163,19 @@ func runOnce(ctx context.Context, e *env, o *options, n int) (res *result, err e
 	res.LoadEnd = benchkit.LoadAvg()
 	res.WallSeconds = drainEnd.at.Sub(drainStart.at).Seconds()
 	if o.profile != "" {
-		for range workers {
+		for range profiles {
 			if err := <-profDone; err != nil {
 				log.Printf("profile: %v", err)
 			}
 		}
-		log.Printf("profiles in %s", o.profile)
+		for i, w := range workers {
+			for _, kind := range []string{"block", "mutex"} {
+				if err := fetchProfile(ctx, w.pprof, kind, 0, filepath.Join(o.profile, fmt.Sprintf("run%d-worker%d.%s", n, i+1, kind))); err != nil {
+					log.Printf("profile: %v", err)
+				}
+			}
+		}
+		log.Printf("profiles and traces in %s", o.profile)
 	}
 	for _, p := range procs {
 		k, first := p.logs.counts()
@@ -203,6 +220,17 @@ func waitDone(ctx context.Context, conn *pgx.Conn, n int, procs []*proc) error {
 			return fmt.Errorf("%d of %d records finished: %w", finished, n, ctx.Err())
 		case <-time.After(100 * time.Millisecond):
 		}
+	}
+}
+
+func sleep(ctx context.Context, d time.Duration) error {
+	t := time.NewTimer(d)
+	defer t.Stop()
+	select {
+	case <-ctx.Done():
+		return ctx.Err()
+	case <-t.C:
+		return nil
 	}
 }
 
