@@ -13,6 +13,7 @@ import (
 
 	"github.com/jackc/pgx/v5/pgxpool"
 
+	"github.com/paprikahq/paprika/bench/internal/benchkit"
 	"github.com/paprikahq/paprika/internal/paprika"
 	"github.com/paprikahq/paprika/internal/postgres"
 )
@@ -39,7 +40,7 @@ func (s *smallResult) q(p float64) time.Duration {
 	if len(s.waits) == 0 {
 		return 0
 	}
-	return s.waits[quantileIndex(len(s.waits), p)]
+	return s.waits[benchkit.QuantileIndex(len(s.waits), p)]
 }
 
 // runSmall lets -small idle standard tenants submit single jobs, each every

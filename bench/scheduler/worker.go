@@ -24,6 +24,7 @@ import (
 	"github.com/jackc/pgx/v5"
 	"github.com/jackc/pgx/v5/pgxpool"
 
+	"github.com/paprikahq/paprika/bench/internal/benchkit"
 	"github.com/paprikahq/paprika/internal/config"
 	"github.com/paprikahq/paprika/internal/postgres"
 	"github.com/paprikahq/paprika/internal/render"
@@ -355,7 +356,7 @@ func spawnWorkers(ctx context.Context, o *options, n int, dbURL, outputs, tmp st
 		}
 		p.cmd = exec.Command(exe, args...)
 		p.cmd.Stderr = &p.stderr
-		p.cmd.SysProcAttr = childAttr()
+		p.cmd.SysProcAttr = benchkit.ChildAttr()
 		out, err := p.cmd.StdoutPipe()
 		if err != nil {
 			return ps, err
