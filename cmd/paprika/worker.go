@@ -39,6 +39,7 @@ func workerMain(ctx context.Context, cfg *config.Config, pool *pgxpool.Pool, log
 	worker := scheduler.NewWorker(postgres.NewQueue(pool), scheduler.Config{
 		Policy:   scheduler.Policy{Tiers: cfg.Tiers, WorkerTiers: cfg.WorkerTiers},
 		Slots:    cfg.Workers,
+		Ahead:    cfg.ClaimAhead,
 		Renderer: engine,
 		Outputs:  &storage.Store{Dir: cfg.DataDir},
 		Logger:   log,

@@ -22,6 +22,7 @@ type Config struct {
 	Tiers           Tiers
 	WorkerTiers     []string // tier keys this worker claims; every tier when unset
 	Workers         int      // render slots in this process
+	ClaimAhead      int      // a worker's claimed items beyond its free slots (PAPRIKA_CLAIM_AHEAD)
 	DataDir         string
 	Chromium        string
 	RenderTimeout   time.Duration
@@ -102,6 +103,12 @@ func Load(role Role, getenv func(string) string) (*Config, error) {
 	if v := getenv("PAPRIKA_WORKERS"); v != "" {
 		if c.Workers, err = strconv.Atoi(v); err != nil || c.Workers < 1 || c.Workers > 256 {
 			return nil, fail("PAPRIKA_WORKERS", fmt.Errorf("must be a whole number 1–256, not %q", v))
+		}
+	}
+	c.ClaimAhead = c.Workers
+	if v := getenv("PAPRIKA_CLAIM_AHEAD"); v != "" {
+		if c.ClaimAhead, err = strconv.Atoi(v); err != nil || c.ClaimAhead < 0 || c.ClaimAhead > 1024 {
+			return nil, fail("PAPRIKA_CLAIM_AHEAD", fmt.Errorf("must be a whole number 0–1024, not %q", v))
 		}
 	}
 	if v := getenv("PAPRIKA_DATA_DIR"); v != "" {

@@ -8,20 +8,23 @@ import (
 	"time"
 
 	"github.com/paprikahq/paprika/internal/paprika"
+	"github.com/paprikahq/paprika/internal/storage"
 )
 
 // result is one finished render to record.
 type result struct {
 	paprika.Result
-	recorded chan struct{} // closed once the completion is recorded (or given up)
+	staged   *storage.Staged // the output, written but not yet durable
+	recorded chan struct{}   // closed once the completion is recorded (or given up)
 }
 
 // completer records completions in batches: one transaction for everything
 // that finished in the last few milliseconds, as River does, so a busy
 // worker spends one round trip on many completions.
 type completer struct {
-	queue Queue
-	log   *slog.Logger
+	queue   Queue
+	outputs *storage.Store
+	log     *slog.Logger
 
 	mu      sync.Mutex
 	pending []result
@@ -35,8 +38,8 @@ const (
 	completeMax   = 256
 )
 
-func newCompleter(q Queue, log *slog.Logger) *completer {
-	return &completer{queue: q, log: log, kick: make(chan struct{}, 1), done: make(chan struct{})}
+func newCompleter(q Queue, outputs *storage.Store, log *slog.Logger) *completer {
+	return &completer{queue: q, outputs: outputs, log: log, kick: make(chan struct{}, 1), done: make(chan struct{})}
 }
 
 // add queues a completion and returns a channel closed once it is recorded.
@@ -100,6 +103,10 @@ func (c *completer) run(afterFlush func()) {
 // flush records a batch of completions, retrying for a while: a completion
 // lost here would be rendered again after its lease expires.
 func (c *completer) flush(rs []result) {
+	rs = c.store(rs)
+	if len(rs) == 0 {
+		return
+	}
 	for attempt := 0; ; attempt++ {
 		ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
 		err := c.record(ctx, rs)
@@ -114,6 +121,38 @@ func (c *completer) flush(rs []result) {
 		c.log.Warn("recording completions failed; retrying", "count", len(rs), "err", err)
 		time.Sleep(time.Duration(attempt+1) * 100 * time.Millisecond)
 	}
+}
+
+// store makes the flush's outputs durable and in place, all at once, before
+// the one transaction that marks their work done: an output is on disk
+// before its work is done. When that fails (a full disk), the work goes
+// back to the queue as a failed render would, and is left out of the
+// completions.
+func (c *completer) store(rs []result) []result {
+	var staged []storage.Staged
+	for _, r := range rs {
+		if r.staged != nil {
+			staged = append(staged, *r.staged)
+		}
+	}
+	err := c.outputs.Commit(staged)
+	if err == nil {
+		return rs
+	}
+	c.log.Error("outputs could not be stored", "count", len(staged), "err", err)
+	kept := rs[:0]
+	for _, r := range rs {
+		if r.staged == nil {
+			kept = append(kept, r)
+			continue
+		}
+		ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
+		if _, err := c.queue.Release(ctx, r.Item.Ref(), paprika.CodeRenderFailed, "the output could not be stored", false); err != nil {
+			c.log.Error("release failed; the lease will expire instead", "err", err)
+		}
+		cancel()
+	}
+	return kept
 }
 
 func (c *completer) record(ctx context.Context, rs []result) error {

@@ -26,6 +26,12 @@ type Config struct {
 	// Grace is how long SIGTERM waits for renders in flight before handing
 	// them back. Default 25 s.
 	Grace time.Duration
+	// Ahead is how many items it claims beyond its free slots (0, the
+	// default, claims only for free slots; paprika worker sets
+	// PAPRIKA_CLAIM_AHEAD): they wait in the worker for the next free slot,
+	// so that a slot never waits for a claim's round trips. They hold their
+	// leases and count as running, as all claimed work does.
+	Ahead int
 	// MaxClaim caps one claim's items (default 64): a claim costs about the
 	// same for 1 item as for 64, so a worker with many slots claims many at once.
 	MaxClaim int
@@ -78,7 +84,7 @@ func NewWorker(q Queue, cfg Config) *Worker {
 		sources: newSourceCache(q),
 		held:    map[int64]*running{},
 	}
-	w.complete = newCompleter(q, cfg.Logger)
+	w.complete = newCompleter(q, cfg.Outputs, cfg.Logger)
 	return w
 }
 
@@ -103,8 +109,12 @@ func (w *Worker) Run(ctx context.Context) error {
 	go func() { defer close(completerDone); w.complete.run(signal) }()
 
 	var slots sync.WaitGroup
-	free := w.cfg.Slots
-	freed := make(chan struct{}, w.cfg.Slots)
+	// free counts room for claimed work: the slots and the items claimed
+	// ahead; rendering takes one of the slots (renderSlots).
+	capacity := w.cfg.Slots + max(w.cfg.Ahead, 0)
+	free := capacity
+	freed := make(chan struct{}, capacity)
+	renderSlots := make(chan struct{}, w.cfg.Slots)
 	renderCtx, cancelRenders := context.WithCancel(context.WithoutCancel(ctx))
 	defer cancelRenders()
 
@@ -125,7 +135,7 @@ func (w *Worker) Run(ctx context.Context) error {
 		// a claim costs about the same for 1 item as for 16 (ranking every
 		// lane is most of it), and claiming at the first free slot made
 		// claims of 5–8 items under load.
-		if want := min(w.cfg.MaxClaim, w.cfg.Slots); free > 0 && free < want {
+		if want := min(w.cfg.MaxClaim, capacity); free > 0 && free < want {
 			linger := time.NewTimer(claimLinger)
 		collect:
 			for free < want {
@@ -159,8 +169,15 @@ func (w *Worker) Run(ctx context.Context) error {
 				go func() {
 					defer slots.Done()
 					defer cancel()
+					defer func() { freed <- struct{}{} }()
+					select {
+					case renderSlots <- struct{}{}:
+					case <-ctx.Done():
+						w.handBack(it) // stopping before it started
+						return
+					}
+					defer func() { <-renderSlots }()
 					w.process(itemCtx, it)
-					freed <- struct{}{}
 				}()
 			}
 		}
@@ -183,7 +200,7 @@ func (w *Worker) Run(ctx context.Context) error {
 	}
 
 	// Stopping: no more claims. Renders in flight get the grace period.
-	w.log.Info("worker stopping", "inFlight", w.cfg.Slots-free)
+	w.log.Info("worker stopping", "held", capacity-free)
 	done := make(chan struct{})
 	go func() { slots.Wait(); close(done) }()
 	select {
@@ -234,6 +251,19 @@ func (w *Worker) handBackAll() {
 	}
 }
 
+// handBack returns one held item that has not started rendering to the
+// queue without counting the attempt.
+func (w *Worker) handBack(it Item) {
+	if w.unhold(it.Token) {
+		return // lost already
+	}
+	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
+	defer cancel()
+	if _, err := w.queue.Release(ctx, it.Ref(), "", "", true); err != nil {
+		w.log.Error("hand back failed; the lease will expire instead", "err", err)
+	}
+}
+
 func (w *Worker) logClaim(ctx context.Context, it *Item, claimedAt time.Time) {
 	attrs := []any{"tenant", it.TenantID, "tier", it.Tier, "kind", it.Kind,
 		"waitSeconds", it.Wait(claimedAt).Seconds(), "attempt", it.Attempt}
@@ -249,13 +279,16 @@ func (w *Worker) logClaim(ctx context.Context, it *Item, claimedAt time.Time) {
 func (w *Worker) process(ctx context.Context, it Item) {
 	start := time.Now()
 	res := result{Result: paprika.Result{Item: it}}
-	out, err := w.render(ctx, &it)
+	out, staged, err := w.render(ctx, &it)
 	res.Seconds = time.Since(start).Seconds()
 	if w.unhold(it.Token) {
+		if err == nil {
+			storage.Discard([]storage.Staged{staged})
+		}
 		return // handed back or lost: not ours to complete
 	}
 	if err == nil {
-		res.Status, res.Output = paprika.StatusDone, out
+		res.Status, res.Output, res.staged = paprika.StatusDone, out, &staged
 	} else {
 		code, msg := render.Failure(err)
 		if paprika.Retryable(code) {
@@ -279,40 +312,42 @@ func (w *Worker) process(ctx context.Context, it Item) {
 	<-w.complete.add(res)
 }
 
-// render resolves the item's template and renders it, storing the output.
-func (w *Worker) render(ctx context.Context, it *Item) (*paprika.Output, error) {
+// render resolves the item's template and renders it, staging the output:
+// the completer makes it durable with the others of its flush.
+func (w *Worker) render(ctx context.Context, it *Item) (*paprika.Output, storage.Staged, error) {
 	src := it.Source
 	if it.Kind == KindRecord {
 		var err error
 		if src, err = w.sources.batch(ctx, it.BatchID); err != nil {
-			return nil, err
+			return nil, storage.Staged{}, err
 		}
 	}
 	content := src.Template
 	if src.TemplateID != "" {
 		var err error
 		if content, err = w.sources.template(ctx, it.TenantID, src.TemplateID, src.TemplateVersion); err != nil {
-			return nil, err
+			return nil, storage.Staged{}, err
 		}
 	}
 	var opts render.Options
 	if len(src.Options) > 0 {
 		if err := json.Unmarshal(src.Options, &opts); err != nil {
-			return nil, &render.Error{Code: render.CodeRenderFailed, Message: "stored options do not parse: " + err.Error()}
+			return nil, storage.Staged{}, &render.Error{Code: render.CodeRenderFailed, Message: "stored options do not parse: " + err.Error()}
 		}
 	}
 	out, err := w.cfg.Renderer.Render(ctx, render.Input{Template: content, Data: it.Data, Format: src.Format, Options: opts})
 	if err != nil {
-		return nil, err
+		return nil, storage.Staged{}, err
 	}
 	path := w.cfg.Outputs.JobPath(it.TenantID, it.JobID, src.Format)
 	if it.Kind == KindRecord {
 		path = w.cfg.Outputs.RecordPath(it.TenantID, it.BatchID, it.Index, src.Format)
 	}
-	if err := w.cfg.Outputs.Write(path, out.Body); err != nil {
-		return nil, err
+	staged, err := w.cfg.Outputs.Stage(path, out.Body)
+	if err != nil {
+		return nil, storage.Staged{}, err
 	}
-	return &paprika.Output{ContentType: out.ContentType, Bytes: int64(len(out.Body)), Pages: out.Pages}, nil
+	return &paprika.Output{ContentType: out.ContentType, Bytes: int64(len(out.Body)), Pages: out.Pages}, staged, nil
 }
 
 // listen wakes the claim loop on NOTIFY paprika_work, reconnecting as needed.
