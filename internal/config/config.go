@@ -26,6 +26,9 @@ type Config struct {
 	Chromium        string
 	RenderTimeout   time.Duration
 	AllowHosts      []string // hosts pages may reach; none by default
+	// WebhookAllowHosts are the hosts webhooks may reach over http or at
+	// private addresses (PAPRIKA_WEBHOOK_ALLOW_HOSTS); none by default.
+	WebhookAllowHosts []string
 	MaxRequestBytes int64
 	MaxBatchBytes   int64
 }
@@ -121,6 +124,9 @@ func Load(role Role, getenv func(string) string) (*Config, error) {
 			}
 			c.AllowHosts = append(c.AllowHosts, h)
 		}
+	}
+	if c.WebhookAllowHosts, err = webhookHosts(getenv("PAPRIKA_WEBHOOK_ALLOW_HOSTS")); err != nil {
+		return nil, fail("PAPRIKA_WEBHOOK_ALLOW_HOSTS", err)
 	}
 	if c.MaxRequestBytes, err = bytesVar(getenv, "PAPRIKA_MAX_REQUEST_BYTES", c.MaxRequestBytes); err != nil {
 		return nil, err
