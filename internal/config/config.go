@@ -26,11 +26,12 @@ type Config struct {
 	Chromium        string
 	RenderTimeout   time.Duration
 	AllowHosts      []string // hosts pages may reach; none by default
+	MaxRequestBytes int64
+	MaxBatchBytes   int64
+
 	// WebhookAllowHosts are the hosts webhooks may reach over http or at
 	// private addresses (PAPRIKA_WEBHOOK_ALLOW_HOSTS); none by default.
 	WebhookAllowHosts []string
-	MaxRequestBytes int64
-	MaxBatchBytes   int64
 }
 
 // Role says which process reads the configuration: it decides what is
