@@ -43,11 +43,13 @@ type Client struct {
 	http  *http.Client
 	tr    *http.Transport
 	ua    string
+	// timeout bounds an attempt: AttemptTimeout, shorter in tests.
+	timeout time.Duration
 }
 
 // NewClient returns a client that follows no redirect and uses no proxy.
 func NewClient(o ClientOptions) *Client {
-	c := &Client{allow: o.Allow, ua: o.UserAgent}
+	c := &Client{allow: o.Allow, ua: o.UserAgent, timeout: AttemptTimeout}
 	if c.ua == "" {
 		c.ua = "Paprika-Webhooks/1"
 	}
@@ -114,7 +116,7 @@ func (c *Client) Post(ctx context.Context, target, id string, secrets []string, 
 	if err := CheckURL(target, c.allow); err != nil {
 		return Answer{}, fmt.Errorf("the webhookUrl %s", err)
 	}
-	ctx, cancel := context.WithTimeout(ctx, AttemptTimeout)
+	ctx, cancel := context.WithTimeout(ctx, c.timeout)
 	defer cancel()
 	now := time.Now()
 	sig, err := Sign(secrets, id, now, body)
@@ -132,7 +134,7 @@ func (c *Client) Post(ctx context.Context, target, id string, secrets []string, 
 	req.Header.Set(HeaderSignature, sig)
 	resp, err := c.http.Do(req)
 	if err != nil {
-		return Answer{}, attemptError(err)
+		return Answer{}, attemptError(err, c.timeout)
 	}
 	defer resp.Body.Close()
 	a := Answer{Status: resp.StatusCode}
@@ -142,7 +144,7 @@ func (c *Client) Post(ctx context.Context, target, id string, secrets []string, 
 }
 
 // attemptError says in a line what went wrong, without Go's "Post URL:".
-func attemptError(err error) error {
+func attemptError(err error, timeout time.Duration) error {
 	var ue *url.Error
 	if errors.As(err, &ue) {
 		err = ue.Err
@@ -152,7 +154,7 @@ func attemptError(err error) error {
 	case errors.Is(err, ErrForbiddenAddress) && errors.As(err, &op):
 		return fmt.Errorf("refused before connecting: %w", op.Err)
 	case errors.Is(err, context.DeadlineExceeded):
-		return fmt.Errorf("no answer within %s: %w", AttemptTimeout, context.DeadlineExceeded)
+		return fmt.Errorf("no answer within %s: %w", timeout, context.DeadlineExceeded)
 	}
 	return err
 }

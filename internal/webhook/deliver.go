@@ -252,16 +252,24 @@ func answerError(a Answer) string {
 	if a.Status >= 300 && a.Status < 400 {
 		msg += " (redirects are not followed)"
 	}
-	snippet := strings.TrimSpace(string(a.Body))
-	if len(snippet) > 200 {
-		snippet = snippet[:200]
-		for !utf8.ValidString(snippet) {
-			snippet = snippet[:len(snippet)-1]
+	// Text only: PostgreSQL's text holds no NUL, and the log no bytes that
+	// are not UTF-8.
+	snippet := strings.Map(func(r rune) rune {
+		if r < 0x20 && r != '\t' {
+			return -1
 		}
-		snippet += "…"
+		return r
+	}, strings.ToValidUTF8(string(a.Body), "\ufffd"))
+	snippet = strings.TrimSpace(snippet)
+	if len(snippet) > 200 {
+		cut := 200
+		for !utf8.RuneStart(snippet[cut]) {
+			cut--
+		}
+		snippet = snippet[:cut] + "…"
 	}
 	if snippet != "" {
-		msg += ": " + strings.ToValidUTF8(snippet, "?")
+		msg += ": " + snippet
 	}
 	return msg
 }
