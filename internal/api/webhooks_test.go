@@ -112,18 +112,22 @@ func webhookEnv(t *testing.T, giveUp time.Duration, allow string, resolver *net.
 	t.Helper()
 	e := setupWork(t, map[string]string{"PAPRIKA_WEBHOOK_ALLOW_HOSTS": allow}, nil)
 	e.startWorker(t, r)
-	cfg := webhook.Config{
+	e.startDeliverer(t, giveUp, resolver)
+	return e
+}
+
+// startDeliverer runs a deliverer over e's database until the test ends.
+func (e *testEnv) startDeliverer(t *testing.T, giveUp time.Duration, resolver *net.Resolver) {
+	t.Helper()
+	d := webhook.New(e.Store, webhook.Config{
 		Data:       WebhookData(e.Store, e.Config.Tiers),
 		AllowHosts: e.Config.WebhookAllowHosts,
 		Logger:     slog.New(slog.NewJSONHandler(e.logs, nil)).With("process", "deliverer"),
 		Backoff:    func(int) time.Duration { return 20 * time.Millisecond },
 		GiveUp:     giveUp,
 		Poll:       200 * time.Millisecond,
-	}
-	if resolver != nil {
-		cfg.Resolver = resolver
-	}
-	d := webhook.New(e.Store, cfg)
+		Resolver:   resolver,
+	})
 	ctx, cancel := context.WithCancel(context.Background())
 	done := make(chan error, 1)
 	go func() { done <- d.Run(ctx) }()
@@ -136,7 +140,6 @@ func webhookEnv(t *testing.T, giveUp time.Duration, allow string, resolver *net.
 			t.Error("the deliverer did not stop within 15 s")
 		}
 	})
-	return e
 }
 
 // webhookSecret reads a tenant's secrets through the admin API.
@@ -395,4 +398,72 @@ func TestWebhookNeverReachesLoopback(t *testing.T) {
 		require.Regexp(t, `^refused before connecting: webhooks may not reach this address: (127\.0\.0\.1|::1) is a loopback address$`, *a.Error)
 	}
 	require.Zero(t, canary.Accepts())
+}
+
+// TestWebhookAfterRetriesFail: work that fails for good after its render
+// was retried (the release path) is announced, a job and a batch alike.
+func TestWebhookAfterRetriesFail(t *testing.T) {
+	t.Parallel()
+	crash := &fakeRenderer{fn: func(context.Context, render.Input) (*render.Output, error) {
+		return nil, &render.Error{Code: render.CodeRenderFailed, Message: "Chromium crashed"}
+	}}
+	e := webhookEnv(t, time.Hour, "127.0.0.1", nil, crash)
+	key := e.tenantKey(t, "acme")
+	rc := newReceiver(t, 0, e.webhookSecret(t, "acme").Secret)
+	in := htmlJob("<p>x</p>", nil)
+	in["webhookUrl"] = rc.URL + "/job"
+	j := e.postJob(t, key, in)
+	b := e.postBatch(t, key, map[string]any{"template": "<p>x</p>", "format": "html",
+		"records": []any{map[string]any{}, map[string]any{}}, "webhookUrl": rc.URL + "/batch"})
+	e.waitJob(t, key, j.ID, "failed")
+	e.waitBatch(t, key, b.ID)
+	e.waitDelivery(t, key, "/v1/jobs/"+j.ID+"/deliveries", "delivered")
+	e.waitDelivery(t, key, "/v1/batches/"+b.ID+"/deliveries", "delivered")
+	types := map[string]json.RawMessage{}
+	for _, d := range rc.waitFor(t, 2) {
+		var ev struct {
+			Type string          `json:"type"`
+			Data json.RawMessage `json:"data"`
+		}
+		require.NoError(t, json.Unmarshal(d.body, &ev))
+		types[ev.Type] = ev.Data
+	}
+	job := decodeJSON[jobJSON](t, types["job.finished"])
+	require.Equal(t, "failed", job.Status)
+	require.Equal(t, "render-failed", job.Error.Code)
+	require.Equal(t, 2, decodeJSON[batchJSON](t, types["batch.finished"]).Failed)
+}
+
+// TestWebhookTenantDeleted: deleting a tenant cancels its queued work, and
+// that announces each job and batch that asked for a webhook.
+func TestWebhookTenantDeleted(t *testing.T) {
+	t.Parallel()
+	e := setupWork(t, map[string]string{"PAPRIKA_WEBHOOK_ALLOW_HOSTS": "127.0.0.1"}, nil) // no worker: the work stays queued
+	e.startDeliverer(t, time.Hour, nil)
+	key := e.tenantKey(t, "acme")
+	rc := newReceiver(t, 0, e.webhookSecret(t, "acme").Secret)
+	in := htmlJob("<p>x</p>", nil)
+	in["webhookUrl"] = rc.URL
+	j := e.postJob(t, key, in)
+	e.postJob(t, key, htmlJob("<p>no webhook</p>", nil))
+	b := e.postBatch(t, key, map[string]any{"template": "<p>x</p>", "records": []any{map[string]any{}}, "webhookUrl": rc.URL})
+	resp, body := e.admin(t, http.MethodDelete, "/v1/admin/tenants/acme", nil)
+	requireStatus(t, http.StatusNoContent, resp, body)
+	got := rc.waitFor(t, 2)
+	time.Sleep(100 * time.Millisecond)
+	require.Len(t, rc.deliveries(), 2, "one event per job or batch with a webhookUrl")
+	ids := map[string]string{}
+	for _, d := range got {
+		var ev struct {
+			Type string `json:"type"`
+			Data struct {
+				ID     string `json:"id"`
+				Status string `json:"status"`
+			} `json:"data"`
+		}
+		require.NoError(t, json.Unmarshal(d.body, &ev))
+		require.Equal(t, "canceled", ev.Data.Status)
+		ids[ev.Type] = ev.Data.ID
+	}
+	require.Equal(t, map[string]string{"job.finished": j.ID, "batch.finished": b.ID}, ids)
 }
