@@ -52,24 +52,33 @@ var (
 )
 
 // checkAddr returns an error wrapping ErrForbiddenAddress when a is not a
-// public unicast address. IPv4 in IPv6 (mapped, NAT64, 6to4) is judged by
-// the IPv4 address it reaches.
+// public unicast address.
 func checkAddr(a netip.Addr) error {
+	if why := forbiddenWhy(a); why != "" {
+		return fmt.Errorf("%w: %s", ErrForbiddenAddress, why)
+	}
+	return nil
+}
+
+// forbiddenWhy says why webhooks may not reach a ("127.0.0.1 is a loopback
+// address"), or "" when they may. IPv4 in IPv6 (mapped, NAT64, 6to4) is
+// judged by the IPv4 address it reaches.
+func forbiddenWhy(a netip.Addr) string {
 	ip := a.Unmap().WithZone("")
 	if b := ip.As16(); ip.Is6() && (nat64.Contains(ip) || sixToFour.Contains(ip)) {
 		v4 := netip.AddrFrom4([4]byte(b[12:16]))
 		if sixToFour.Contains(ip) {
 			v4 = netip.AddrFrom4([4]byte(b[2:6]))
 		}
-		if err := checkAddr(v4); err != nil {
-			return fmt.Errorf("%w: %s reaches %s, %s", ErrForbiddenAddress, a, v4, describe(v4))
+		if what := describe(v4); what != "" {
+			return fmt.Sprintf("%s reaches %s, %s", a, v4, what)
 		}
-		return nil
+		return ""
 	}
 	if what := describe(ip); what != "" {
-		return fmt.Errorf("%w: %s is %s", ErrForbiddenAddress, a, what)
+		return fmt.Sprintf("%s is %s", a, what)
 	}
-	return nil
+	return ""
 }
 
 func describe(ip netip.Addr) string {

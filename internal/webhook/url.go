@@ -79,8 +79,8 @@ func CheckURL(raw string, allow AllowList) error {
 		}
 	}
 	if ip, err := netip.ParseAddr(host); err == nil {
-		if err := checkAddr(ip); err != nil {
-			return fmt.Errorf("may not reach %s: %w (unless allowed in PAPRIKA_WEBHOOK_ALLOW_HOSTS)", host, err)
+		if why := forbiddenWhy(ip); why != "" {
+			return fmt.Errorf("may not reach this address: %s (unless the host is in PAPRIKA_WEBHOOK_ALLOW_HOSTS)", why)
 		}
 		return nil
 	}
@@ -93,7 +93,7 @@ func CheckURL(raw string, allow AllowList) error {
 		return fmt.Errorf("has a host %q that is neither a name nor an IPv4 address in dotted decimal", host)
 	}
 	if name == "localhost" || strings.HasSuffix(name, ".localhost") {
-		return fmt.Errorf("may not reach %s: %w: localhost names are loopback (unless allowed in PAPRIKA_WEBHOOK_ALLOW_HOSTS)", host, ErrForbiddenAddress)
+		return fmt.Errorf("may not reach %s, a loopback name (unless the host is in PAPRIKA_WEBHOOK_ALLOW_HOSTS)", host)
 	}
 	return nil
 }
