@@ -119,15 +119,19 @@ func webhookEnv(t *testing.T, giveUp time.Duration, allow string, resolver *net.
 // startDeliverer runs a deliverer over e's database until the test ends.
 func (e *testEnv) startDeliverer(t *testing.T, giveUp time.Duration, resolver *net.Resolver) {
 	t.Helper()
-	d := webhook.New(e.Store, webhook.Config{
-		Data:       WebhookData(e.Store, e.Config.Tiers),
-		AllowHosts: e.Config.WebhookAllowHosts,
-		Logger:     slog.New(slog.NewJSONHandler(e.logs, nil)).With("process", "deliverer"),
-		Backoff:    func(int) time.Duration { return 20 * time.Millisecond },
-		GiveUp:     giveUp,
-		Poll:       200 * time.Millisecond,
-		Resolver:   resolver,
-	})
+	e.startDelivererWith(t, webhook.Config{GiveUp: giveUp, Resolver: resolver})
+}
+
+// startDelivererWith is startDeliverer with cfg (its Data, AllowHosts,
+// Logger, Backoff and Poll filled in).
+func (e *testEnv) startDelivererWith(t *testing.T, cfg webhook.Config) {
+	t.Helper()
+	cfg.Data = WebhookData(e.Store, e.Config.Tiers)
+	cfg.AllowHosts = e.Config.WebhookAllowHosts
+	cfg.Logger = slog.New(slog.NewJSONHandler(e.logs, nil)).With("process", "deliverer")
+	cfg.Backoff = func(int) time.Duration { return 20 * time.Millisecond }
+	cfg.Poll = 200 * time.Millisecond
+	d := webhook.New(e.Store, cfg)
 	ctx, cancel := context.WithCancel(context.Background())
 	done := make(chan error, 1)
 	go func() { done <- d.Run(ctx) }()
@@ -466,4 +470,80 @@ func TestWebhookTenantDeleted(t *testing.T) {
 		ids[ev.Type] = ev.Data.ID
 	}
 	require.Equal(t, map[string]string{"job.finished": j.ID, "batch.finished": b.ID}, ids)
+}
+
+// TestWebhookHangingReceiver: two deliverers share the outbox (SKIP
+// LOCKED), each holds at most its Concurrency attempts at once however long
+// a receiver hangs, work keeps being claimed and rendered meanwhile, and
+// every event arrives exactly once when the receiver answers again.
+func TestWebhookHangingReceiver(t *testing.T) {
+	t.Parallel()
+	e := webhookEnv(t, time.Hour, "127.0.0.1", nil, nil)
+	e.startDelivererWith(t, webhook.Config{Concurrency: 2, GiveUp: time.Hour})
+	key := e.tenantKey(t, "acme")
+	secret := e.webhookSecret(t, "acme").Secret
+
+	release := make(chan struct{})
+	var mu sync.Mutex
+	inFlight, most := 0, 0
+	ids := map[string]int{}
+	hang := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		body, _ := io.ReadAll(r.Body)
+		wh, _ := standardwebhooks.NewWebhook(secret)
+		if err := wh.Verify(body, r.Header); err != nil {
+			http.Error(w, err.Error(), http.StatusUnauthorized)
+			return
+		}
+		mu.Lock()
+		inFlight++
+		most = max(most, inFlight)
+		mu.Unlock()
+		select {
+		case <-release:
+		case <-r.Context().Done(): // the attempt's 10 s ran out (a slow machine): it is retried
+			mu.Lock()
+			inFlight--
+			mu.Unlock()
+			return
+		}
+		mu.Lock()
+		inFlight--
+		ids[r.Header.Get(webhook.HeaderID)]++
+		mu.Unlock()
+		w.WriteHeader(http.StatusNoContent)
+	}))
+	defer hang.Close()
+	released := false
+	defer func() {
+		if !released {
+			close(release)
+		}
+	}()
+
+	var jobs []string
+	for i := range 24 {
+		in := htmlJob("<p>{{i}}</p>", map[string]any{"i": i})
+		in["webhookUrl"] = hang.URL
+		jobs = append(jobs, e.postJob(t, key, in).ID)
+	}
+	for _, id := range jobs {
+		e.waitJob(t, key, id, "done") // rendering goes on while every delivery hangs
+	}
+	// 16 attempts from the first deliverer, 2 from the second, no more.
+	eventually(t, "18 attempts hanging", func() bool { mu.Lock(); defer mu.Unlock(); return inFlight == 18 })
+	time.Sleep(200 * time.Millisecond)
+	mu.Lock()
+	require.Equal(t, 18, most, "attempts at once")
+	mu.Unlock()
+	close(release)
+	released = true
+	eventually(t, "24 deliveries", func() bool { mu.Lock(); defer mu.Unlock(); return len(ids) == 24 })
+	for _, id := range jobs {
+		e.waitDelivery(t, key, "/v1/jobs/"+id+"/deliveries", "delivered")
+	}
+	mu.Lock()
+	defer mu.Unlock()
+	for id, n := range ids {
+		require.Equal(t, 1, n, "deliveries of %s", id)
+	}
 }
