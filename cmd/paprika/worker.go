@@ -9,11 +9,13 @@ import (
 	"github.com/jackc/pgx/v5/pgxpool"
 	"github.com/prometheus/client_golang/prometheus/promhttp"
 
+	"github.com/paprikahq/paprika/internal/api"
 	"github.com/paprikahq/paprika/internal/config"
 	"github.com/paprikahq/paprika/internal/postgres"
 	"github.com/paprikahq/paprika/internal/render"
 	"github.com/paprikahq/paprika/internal/scheduler"
 	"github.com/paprikahq/paprika/internal/storage"
+	"github.com/paprikahq/paprika/internal/webhook"
 )
 
 func runWorker(ctx context.Context, getenv func(string) string, log *slog.Logger, onListen listenFunc) error {
@@ -45,6 +47,17 @@ func workerMain(ctx context.Context, cfg *config.Config, pool *pgxpool.Pool, log
 		Logger:   log,
 	})
 
+	// Webhooks go out from goroutines of their own, never a render slot.
+	store := &postgres.Store{Pool: pool}
+	deliverer := webhook.New(store, webhook.Config{
+		Data:       api.WebhookData(store, cfg.Tiers),
+		AllowHosts: cfg.WebhookAllowHosts,
+		Logger:     log,
+	})
+	deliverDone := make(chan struct{})
+	go func() { defer close(deliverDone); _ = deliverer.Run(ctx) }()
+	defer func() { <-deliverDone }() // before the pool closes
+
 	mux := http.NewServeMux()
 	mux.HandleFunc("GET /healthz", func(w http.ResponseWriter, r *http.Request) {
 		w.Header().Set("Content-Type", "application/json")
@@ -66,7 +79,9 @@ func workerMain(ctx context.Context, cfg *config.Config, pool *pgxpool.Pool, log
 		}
 		_, _ = w.Write([]byte(`{"status":"ready"}` + "\n"))
 	})
-	mux.Handle("GET /metrics", promhttp.HandlerFor(scheduler.Registry(&postgres.Store{Pool: pool}, cfg.Tiers), promhttp.HandlerOpts{}))
+	registry := scheduler.Registry(store, cfg.Tiers)
+	registry.MustRegister(deliverer.Metrics())
+	mux.Handle("GET /metrics", promhttp.HandlerFor(registry, promhttp.HandlerOpts{}))
 
 	log.InfoContext(ctx, "worker started", "tiers", cfg.WorkerTiers, "slots", cfg.Workers)
 	sweeper := &storage.Sweeper{Pool: pool, Outputs: &storage.Store{Dir: cfg.DataDir}, Logger: log}

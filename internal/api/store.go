@@ -7,6 +7,7 @@ import (
 	"github.com/google/uuid"
 
 	"github.com/paprikahq/paprika/internal/paprika"
+	"github.com/paprikahq/paprika/internal/postgres"
 	"github.com/paprikahq/paprika/internal/scheduler"
 )
 
@@ -16,6 +17,7 @@ type Store interface {
 	Tenants
 	Work
 	Templates
+	Webhooks
 	scheduler.Counters
 	Authenticate(ctx context.Context, secret string) (*paprika.Principal, error)
 	CountRequest(ctx context.Context, tenantID string, limit int) (ok bool, retryAfter int, err error)
@@ -57,4 +59,12 @@ type Templates interface {
 	Template(ctx context.Context, tenantID, id string, version int) (*paprika.Template, error)
 	Templates(ctx context.Context, tenantID, after string, limit int) ([]paprika.Template, error)
 	DeleteTemplate(ctx context.Context, tenantID, id string) error
+}
+
+// Webhooks are the tenants' signing secrets and the deliveries of their
+// work's events.
+type Webhooks interface {
+	WebhookSecrets(ctx context.Context, tenantID string) (*postgres.WebhookSecrets, error)
+	RotateWebhookSecret(ctx context.Context, tenantID string) (*postgres.WebhookSecrets, error)
+	Deliveries(ctx context.Context, tenantID, what string, id uuid.UUID) (*postgres.WebhookEvent, []postgres.WebhookAttempt, error)
 }

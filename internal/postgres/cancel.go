@@ -16,6 +16,9 @@ func cancelTenantQueued(ctx context.Context, tx pgx.Tx, tenantID string) error {
 	if _, err := tx.Exec(ctx, sqlCancelTenantJobs, tenantID); err != nil {
 		return err
 	}
+	if err := enqueueTenantCanceled(ctx, tx, tenantID); err != nil {
+		return err
+	}
 	rows, err := tx.Query(ctx, sqlCancelTenantRecs, tenantID)
 	if err != nil {
 		return err

@@ -56,8 +56,10 @@ func settleBatches(ctx context.Context, tx pgx.Tx, ids []uuid.UUID) error {
 	if len(ids) == 0 {
 		return nil
 	}
-	_, err := tx.Exec(ctx, sqlSettleBatches, ids)
-	return err
+	if _, err := tx.Exec(ctx, sqlSettleBatches, ids); err != nil {
+		return err
+	}
+	return enqueueWebhooks(ctx, tx, nil, ids)
 }
 
 func notifyWork(ctx context.Context, tx pgx.Tx) error {
@@ -100,6 +102,7 @@ func (q *Queue) Complete(ctx context.Context, rs []paprika.Result) error {
 		b.Queue(sqlCompleteRecords, r.batches, r.idxs, r.tokens, r.status, r.otype, r.obytes, r.opages, r.ecode, r.emsg, r.secs)
 		b.Queue(sqlSettleBatches, locked)
 	}
+	b.Queue(sqlEnqueueWebhooks, j.ids, r.batches) // in this transaction: no finished work unannounced
 	b.Queue(sqlNotifyWork)
 	b.Queue("COMMIT")
 	conn, err := q.pool.Acquire(ctx)
@@ -182,6 +185,10 @@ func (q *Queue) Release(ctx context.Context, r paprika.Ref, code, message string
 				return err
 			}
 			if err := settleBatches(ctx, tx, []uuid.UUID{r.BatchID}); err != nil {
+				return err
+			}
+		} else if !requeued {
+			if err := enqueueWebhooks(ctx, tx, []uuid.UUID{r.JobID}, nil); err != nil {
 				return err
 			}
 		}

@@ -114,6 +114,7 @@ var (
 	sqlQueueAheadCount  = Statement("queue-ahead-count")
 	sqlQueueAhead       = Statement("queue-ahead")
 	sqlDoneRecords      = Statement("done-records")
+	sqlEnqueueWebhooks  = Statement("enqueue-webhooks")
 )
 
 // Fragment returns a fragment of sql/*.sql made with its argument (the

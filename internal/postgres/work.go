@@ -134,6 +134,9 @@ func (s *Store) CancelJob(ctx context.Context, tenantID string, id uuid.UUID) (*
 		if err != nil {
 			return err
 		}
+		if err := enqueueWebhooks(ctx, tx, []uuid.UUID{id}, nil); err != nil {
+			return err
+		}
 		switch status {
 		case paprika.StatusQueued:
 			return dequeueLane(ctx, tx, lane, 1, 0)
