@@ -7,6 +7,7 @@ import (
 	"github.com/paprikahq/paprika/internal/api"
 	"github.com/paprikahq/paprika/internal/config"
 	"github.com/paprikahq/paprika/internal/postgres"
+	"github.com/paprikahq/paprika/internal/storage"
 )
 
 func runAPI(ctx context.Context, getenv func(string) string, log *slog.Logger, onListen listenFunc) error {
@@ -19,7 +20,12 @@ func runAPI(ctx context.Context, getenv func(string) string, log *slog.Logger, o
 		return err
 	}
 	defer pool.Close()
-	srv := api.New(cfg, &postgres.Store{Pool: pool}, log)
+	outputs, err := storage.New(ctx, cfg.Storage)
+	if err != nil {
+		return err
+	}
+	defer outputs.Close()
+	srv := api.New(cfg, &postgres.Store{Pool: pool}, log, api.WithOutputs(outputs))
 	defer srv.Close()
 	return serve(ctx, cfg.Port, srv.Handler(), log, onListen)
 }

@@ -30,6 +30,11 @@ func workerMain(ctx context.Context, getenv func(string) string, log *slog.Logge
 		return err
 	}
 	defer pool.Close()
+	outputs, err := storage.New(ctx, cfg.Storage)
+	if err != nil {
+		return err
+	}
+	defer outputs.Close()
 	engine := render.New(render.Config{Chromium: cfg.Chromium, Slots: cfg.Workers, Timeout: cfg.RenderTimeout,
 		AllowHosts: cfg.AllowHosts, Logger: log})
 	defer engine.Close()
@@ -37,7 +42,7 @@ func workerMain(ctx context.Context, getenv func(string) string, log *slog.Logge
 		Policy:   scheduler.Policy{Tiers: cfg.Tiers, WorkerTiers: cfg.WorkerTiers},
 		Slots:    cfg.Workers,
 		Renderer: engine,
-		Outputs:  &storage.Store{Dir: cfg.DataDir},
+		Outputs:  outputs,
 		Logger:   log,
 	})
 
@@ -65,7 +70,7 @@ func workerMain(ctx context.Context, getenv func(string) string, log *slog.Logge
 	mux.Handle("GET /metrics", promhttp.HandlerFor(scheduler.Registry(pool, cfg.Tiers), promhttp.HandlerOpts{}))
 
 	log.InfoContext(ctx, "worker started", "tiers", cfg.WorkerTiers, "slots", cfg.Workers)
-	sweeper := &storage.Sweeper{Pool: pool, Outputs: &storage.Store{Dir: cfg.DataDir}, Logger: log}
+	sweeper := &storage.Sweeper{Pool: pool, Outputs: outputs, Logger: log}
 	sweepDone := make(chan struct{})
 	go func() { defer close(sweepDone); sweeper.Run(ctx, 10*time.Minute) }()
 	defer func() { <-sweepDone }() // before the pool closes

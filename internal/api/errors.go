@@ -20,6 +20,7 @@ var statuses = map[string]int{
 	paprika.CodeTemplateError:   http.StatusUnprocessableEntity,
 	paprika.CodeRateLimited:     http.StatusTooManyRequests,
 	paprika.CodeBusy:            http.StatusServiceUnavailable,
+	paprika.CodeUnavailable:     http.StatusServiceUnavailable,
 	paprika.CodeInternal:        http.StatusInternalServerError,
 }
 

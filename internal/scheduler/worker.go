@@ -22,7 +22,7 @@ type Config struct {
 	Policy
 	Slots    int             // work rendered at once (PAPRIKA_WORKERS)
 	Renderer render.Renderer // renders one document
-	Outputs  *storage.Store
+	Outputs  storage.Store   // where outputs are put before their work is done
 	Logger   *slog.Logger
 	// Poll is how often an idle worker looks for work without being woken
 	// (LISTEN/NOTIFY wakes it at once). Default 1 s.
@@ -313,12 +313,16 @@ func (w *Worker) render(ctx context.Context, it *Item) (*postgres.Output, error)
 	if err != nil {
 		return nil, err
 	}
-	path := w.cfg.Outputs.JobPath(it.TenantID, it.JobID, src.Format)
+	key := storage.JobKey(it.TenantID, it.JobID, src.Format)
 	if it.Kind == KindRecord {
-		path = w.cfg.Outputs.RecordPath(it.TenantID, it.BatchID, it.Index, src.Format)
+		key = storage.RecordKey(it.TenantID, it.BatchID, it.Index, src.Format)
 	}
-	if err := w.cfg.Outputs.Write(path, out.Body); err != nil {
-		return nil, err
+	// Done only once stored: a failed Put is retried like a failed render.
+	if err := w.cfg.Outputs.Put(ctx, key, out.Body); err != nil {
+		if ctx.Err() == nil {
+			w.log.ErrorContext(ctx, "storing an output failed", "tenant", it.TenantID, "key", key, "err", err)
+		}
+		return nil, &render.Error{Code: render.CodeRenderFailed, Message: "the document was rendered but could not be stored"}
 	}
 	return &postgres.Output{ContentType: out.ContentType, Bytes: int64(len(out.Body)), Pages: out.Pages}, nil
 }
