@@ -22,7 +22,7 @@ type Server struct {
 	cfg      *config.Config
 	store    *postgres.Store
 	log      *slog.Logger
-	outputs  storage.Store  // where outputs are read from (PAPRIKA_STORAGE_URL)
+	outputs  storage.Store // where outputs are read from (PAPRIKA_STORAGE_URL)
 	renderer render.Renderer
 	engine   *render.Engine // the renderer this server made, closed by Close
 	slots    chan struct{}  // synchronous render slots (PAPRIKA_WORKERS)
