@@ -66,11 +66,21 @@ type server struct {
 // Endpoint starts the server if it has not started yet and returns its URL.
 func Endpoint(t testing.TB) string {
 	t.Helper()
+	endpoint, err := Start()
+	if err != nil {
+		t.Fatalf("s3test: %v", err)
+	}
+	return endpoint
+}
+
+// Start starts the server if it has not started yet and returns its URL,
+// for programs that are not tests (the storage benchmark).
+func Start() (string, error) {
 	once.Do(func() { srv, startErr = start() })
 	if startErr != nil {
-		t.Fatalf("s3test: %v", startErr)
+		return "", startErr
 	}
-	return srv.endpoint
+	return srv.endpoint, nil
 }
 
 // NewBucket creates an empty bucket for this test and returns the storage
@@ -78,13 +88,26 @@ func Endpoint(t testing.TB) string {
 // its objects go when the server stops).
 func NewBucket(t testing.TB) config.Storage {
 	t.Helper()
-	endpoint := Endpoint(t)
+	Endpoint(t)
 	name := fmt.Sprintf("test-%d-%d", os.Getpid(), counter.Add(1))
-	if _, err := srv.client.CreateBucket(t.Context(), &s3.CreateBucketInput{Bucket: aws.String(name)}); err != nil {
-		t.Fatalf("s3test: create bucket %s: %v", name, err)
+	s, err := CreateBucket(t.Context(), name)
+	if err != nil {
+		t.Fatalf("s3test: %v", err)
 	}
-	return config.Storage{Kind: config.StorageS3, Bucket: name, Endpoint: endpoint, Region: Region,
-		PathStyle: true, AccessKeyID: AccessKey, SecretAccessKey: SecretKey}
+	return s
+}
+
+// CreateBucket creates a bucket on the started server and returns the
+// storage configuration that reaches it.
+func CreateBucket(ctx context.Context, name string) (config.Storage, error) {
+	if srv == nil {
+		return config.Storage{}, errors.New("the server is not started")
+	}
+	if _, err := srv.client.CreateBucket(ctx, &s3.CreateBucketInput{Bucket: aws.String(name)}); err != nil {
+		return config.Storage{}, fmt.Errorf("create bucket %s: %w", name, err)
+	}
+	return config.Storage{Kind: config.StorageS3, Bucket: name, Endpoint: srv.endpoint, Region: Region,
+		PathStyle: true, AccessKeyID: AccessKey, SecretAccessKey: SecretKey}, nil
 }
 
 // URL is PAPRIKA_STORAGE_URL for a storage configuration of NewBucket;
@@ -98,7 +121,7 @@ func URL(s config.Storage) string {
 }
 
 // Stop stops the server, if it started, and removes its files. Call it from
-// TestMain after the tests ran.
+// TestMain after the tests ran. The server cannot start again afterwards.
 func Stop() error {
 	if srv == nil {
 		return nil
