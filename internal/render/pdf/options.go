@@ -4,6 +4,9 @@ import (
 	"fmt"
 	"regexp"
 	"unicode/utf8"
+
+	"golang.org/x/text/secure/precis"
+	"golang.org/x/text/unicode/norm"
 )
 
 // Options are a PDF's document options (SPEC §6.1), the JSON object
@@ -66,6 +69,8 @@ var permissionBits = map[string]int{
 	"annotate": 1<<5 | 1<<8,  // bits 6 and 9: annotate, fill forms
 }
 
+var passwordProfile = precis.NewIdentifier(precis.BidiRule, precis.Norm(norm.NFKC))
+
 var bookmarkRE = regexp.MustCompile(`^[A-Za-z0-9_$-]+$`)
 
 // Validate reports the first invalid option, naming it
@@ -90,6 +95,18 @@ func (o *Options) Validate() error {
 		}
 		if len(p.Owner) > MaxPassword {
 			return fmt.Errorf("options.pdf.password.owner must be at most %d bytes", MaxPassword)
+		}
+		for _, f := range []struct{ name, v string }{{"user", p.User}, {"owner", p.Owner}} {
+			if f.v == "" {
+				continue
+			}
+			// Readers prepare passwords with a PRECIS profile before
+			// hashing them; one it would change or refuse (spaces,
+			// control characters, unnormalized text) could not be typed
+			// in to open the document everywhere.
+			if s, err := passwordProfile.String(f.v); err != nil || s != f.v {
+				return fmt.Errorf("options.pdf.password.%s may hold letters, digits and symbols but no spaces or control characters (NFKC-normalized)", f.name)
+			}
 		}
 		if p.User != "" && p.User == p.Owner {
 			return fmt.Errorf("options.pdf.password.owner must differ from the user password")

@@ -17,6 +17,7 @@ func TestValidateNamesTheField(t *testing.T) {
 		`{"password":{}}`:                                 "options.pdf.password needs a user or an owner password",
 		`{"password":{"user":"` + long + `"}}`:            "options.pdf.password.user must be at most 127 bytes",
 		`{"password":{"owner":"` + long + `"}}`:           "options.pdf.password.owner must be at most 127 bytes",
+		`{"password":{"user":"a b"}}`:                     "options.pdf.password.user may hold letters",
 		`{"password":{"user":"a","owner":"a"}}`:           "options.pdf.password.owner must differ",
 		`{"watermark":{"text":"x","opacity":1.5}}`:        "options.pdf.watermark.opacity must be between 0 and 1",
 		`{"watermark":{"text":"x","opacity":-0.1}}`:       "options.pdf.watermark.opacity must be between 0 and 1",
