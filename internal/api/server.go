@@ -109,7 +109,7 @@ func (s *Server) Handler() http.Handler {
 	route("DELETE /v1/batches/{id}", s.tenant(s.cancelBatch, ScopeRender))
 	route("GET /v1/batches/{id}/records", s.tenant(s.listRecords, ScopeRender, ScopeRead))
 	route("GET /v1/batches/{id}/records/{index}/output", s.tenant(s.recordOutput, ScopeRender, ScopeRead))
-	route("GET /v1/batches/{id}/output", s.tenant(s.batchZip, ScopeRender, ScopeRead))
+	route("GET /v1/batches/{id}/output", s.tenant(s.batchOutput, ScopeRender, ScopeRead))
 	route("POST /v1/templates", s.tenant(s.createTemplate, ScopeTemplates))
 	route("GET /v1/templates", s.tenant(s.listTemplates, ScopeTemplates, ScopeRead))
 	route("GET /v1/templates/{id}", s.tenant(s.getTemplate, ScopeTemplates, ScopeRead))
