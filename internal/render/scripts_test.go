@@ -1,6 +1,8 @@
 package render
 
 import (
+	"encoding/base64"
+	"os"
 	"regexp"
 	"strings"
 	"testing"
@@ -51,4 +53,20 @@ func reverse(s string) string {
 		r[i], r[j] = r[j], r[i]
 	}
 	return string(r)
+}
+
+// TestFontFaceFromDataURL is docs/rendering.md's way to bring your own
+// font: an @font-face with a data: URL, which the sandbox lets through.
+// The font is one of the image's files, but a face (bold oblique) that
+// upright text would never get by itself.
+func TestFontFaceFromDataURL(t *testing.T) {
+	t.Parallel()
+	const file = "/usr/share/fonts/truetype/tlwg/Loma-BoldOblique.ttf"
+	ttf, err := os.ReadFile(file)
+	require.NoError(t, err, "install the fonts: scripts/install-deps.sh")
+	tpl := `<style>@font-face { font-family: "Brand"; src: url("data:font/ttf;base64,` + base64.StdEncoding.EncodeToString(ttf) +
+		`") format("truetype"); } p { font-family: "Brand"; }</style><p>Brand text</p>`
+	out := render(t, shared, Input{Template: tpl})
+	require.Contains(t, pdfText(t, out.Body), "Brand text")
+	require.Regexp(t, `\+Loma-BoldOblique\s`, poppler(t, "pdffonts", out.Body))
 }
