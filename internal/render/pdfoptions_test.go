@@ -119,3 +119,18 @@ func TestPDFOptionsRefusedOnOtherFormats(t *testing.T) {
 	requireCode(t, err, CodeTemplateError)
 	require.ErrorContains(t, err, "options.pdf")
 }
+
+// The watermark's text is printed as given: parentheses, backslashes and
+// per cent signs are not PDF or pdfcpu syntax.
+func TestPDFWatermarkTextIsLiteral(t *testing.T) {
+	t.Parallel()
+	doc := render(t, shared, Input{Template: "<p>body</p>"}).Body
+	for _, text := range []string{`100% (paid) \ back`, `50 %`, `Entwurf für Müller`} {
+		o := &pdf.Options{Watermark: &pdf.Watermark{Text: text, Rotation: new(0.0)}}
+		require.NoError(t, o.Validate())
+		out, pages, err := pdf.Apply(doc, o)
+		require.NoError(t, err)
+		require.Equal(t, 1, pages)
+		require.Contains(t, pdfText(t, out), text)
+	}
+}

@@ -6,6 +6,7 @@ import (
 	"encoding/hex"
 	"fmt"
 	"io"
+	"strings"
 
 	"github.com/pdfcpu/pdfcpu/pkg/api"
 	"github.com/pdfcpu/pdfcpu/pkg/pdfcpu"
@@ -24,7 +25,8 @@ func init() {
 
 // Apply finishes a PDF: watermark, metadata, then encryption, in one read
 // and one write. It returns the document and its page count.
-func Apply(doc []byte, o *Options) ([]byte, int, error) {
+func Apply(doc []byte, o *Options) (_ []byte, _ int, err error) {
+	defer recoverTo(&err)
 	ctx, err := read(bytes.NewReader(doc), nil)
 	if err != nil {
 		return nil, 0, err
@@ -38,6 +40,14 @@ func Apply(doc []byte, o *Options) ([]byte, int, error) {
 		return nil, 0, fmt.Errorf("write pdf: %w", err)
 	}
 	return buf.Bytes(), ctx.PageCount, nil
+}
+
+// recoverTo turns a panic of pdfcpu's into an error: a document it cannot
+// handle must fail one render, not stop the process.
+func recoverTo(err *error) {
+	if r := recover(); r != nil {
+		*err = fmt.Errorf("pdfcpu: %v", r)
+	}
 }
 
 // read parses a document, decrypting it with o's passwords if it has one.
@@ -100,7 +110,8 @@ func watermark(w *Watermark) (*model.Watermark, error) {
 	}
 	desc := fmt.Sprintf("fontname:Helvetica, points:%d, rotation:%g, opacity:%g, scalefactor:1 abs, fillcolor:#808080",
 		int(size+0.5), rot, opacity)
-	wm, err := pdfcpu.ParseTextWatermarkDetails(w.Text, desc, true, types.POINTS)
+	text := strings.ReplaceAll(w.Text, "%", "%%") // a literal %, see Watermark.validate
+	wm, err := pdfcpu.ParseTextWatermarkDetails(text, desc, true, types.POINTS)
 	if err != nil {
 		return nil, fmt.Errorf("watermark: %w", err)
 	}

@@ -148,7 +148,8 @@ func (m *merger) object(num int, obj types.Object) {
 
 // add copies one document's pages, and every object they reach, into the
 // merged document.
-func (m *merger) add(ctx context.Context, d Doc, open Opener, o *Options) error {
+func (m *merger) add(ctx context.Context, d Doc, open Opener, o *Options) (err error) {
+	defer recoverTo(&err)
 	rc, err := open(ctx, d.Index)
 	if err != nil {
 		return err

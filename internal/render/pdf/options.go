@@ -3,6 +3,7 @@ package pdf
 import (
 	"fmt"
 	"regexp"
+	"strings"
 	"unicode/utf8"
 
 	"golang.org/x/text/secure/precis"
@@ -145,6 +146,14 @@ func (w *Watermark) validate() error {
 		// Latin-1 characters and no others.
 		if r > 0xFF || r < 0x20 || (r >= 0x7F && r < 0xA0) {
 			return fmt.Errorf("options.pdf.watermark.text has %q; it takes printable Latin-1 characters only (the watermark font is Helvetica)", r)
+		}
+	}
+	// pdfcpu reads %p, %P, %t and %v in a watermark as page number, page
+	// count, time and its version; a literal % is written %% for it,
+	// which only works before another character.
+	for i := 0; i < len(w.Text)-1; i++ {
+		if w.Text[i] == '%' && strings.IndexByte("pPtv%", w.Text[i+1]) >= 0 {
+			return fmt.Errorf("options.pdf.watermark.text may not have %% right before p, P, t, v or another %%")
 		}
 	}
 	if w.Opacity != nil && (*w.Opacity < 0 || *w.Opacity > 1) {

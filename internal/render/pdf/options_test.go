@@ -24,6 +24,7 @@ func TestValidateNamesTheField(t *testing.T) {
 		`{"watermark":{"text":"x","fontSize":0}}`:         "options.pdf.watermark.fontSize",
 		`{"watermark":{"text":"x","rotation":400}}`:       "options.pdf.watermark.rotation",
 		`{"watermark":{}}`:                                "options.pdf.watermark.text is required",
+		`{"watermark":{"text":"page %p"}}`:                "may not have % right before",
 		`{"watermark":{"text":"秘密"}}`:                     "Latin-1",
 		`{"title":"` + strings.Repeat("t", 5000) + `"}`:   "options.pdf.title must be at most",
 		`{"bookmark":"a b"}`:                              "options.pdf.bookmark",
