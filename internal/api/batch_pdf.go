@@ -79,6 +79,9 @@ func (s *Server) batchPDF(w http.ResponseWriter, r *http.Request) error {
 	w.WriteHeader(http.StatusOK)
 	if _, err := pdf.Merge(r.Context(), w, docs, open, opts.PDF); err != nil {
 		// As with the ZIP, the status is sent: the download is cut short.
+		if r.Context().Err() != nil {
+			panic(http.ErrAbortHandler) // the client went away
+		}
 		s.log.ErrorContext(r.Context(), "batch pdf cut short", "requestId", requestID(r.Context()), "batch", id, "err", err)
 		panic(http.ErrAbortHandler)
 	}
