@@ -84,3 +84,48 @@ func TestMergeRecordsWithBookmarks(t *testing.T) {
 		require.Equal(t, want.page, j.Outlines[i].DestPageOpen, fmt.Sprint(i))
 	}
 }
+
+// More records than one page tree node holds: the tree has levels, and
+// every page and bookmark is where it should be.
+func TestMergeManyRecords(t *testing.T) {
+	t.Parallel()
+	const n = 300
+	doc := render(t, shared, Input{Template: "<p>one record</p>"}).Body
+	docs := make([]pdf.Doc, n)
+	for i := range docs {
+		docs[i] = pdf.Doc{Index: i + 1, Title: fmt.Sprintf("R%d", i+1)}
+	}
+	open := func(context.Context, int) (io.ReadCloser, error) { return io.NopCloser(bytes.NewReader(doc)), nil }
+	var buf bytes.Buffer
+	pages, err := pdf.Merge(context.Background(), &buf, docs, open, nil)
+	require.NoError(t, err)
+	require.Equal(t, n, pages)
+	qpdf(t, buf.Bytes(), "--check")
+	require.Regexp(t, fmt.Sprintf(`(?m)^Pages:\s+%d$`, n), pdfInfo(t, buf.Bytes()))
+	var j qpdfJSON
+	require.NoError(t, json.Unmarshal(qpdf(t, buf.Bytes(), "--json", "--json-key=outlines"), &j))
+	require.Len(t, j.Outlines, n)
+	for _, i := range []int{0, 127, 128, 200, n - 1} {
+		require.Equal(t, fmt.Sprintf("R%d", i+1), j.Outlines[i].Title)
+		require.Equal(t, i+1, j.Outlines[i].DestPageOpen)
+	}
+}
+
+// A link to an anchor of its own record still leads there in the merge.
+func TestMergeKeepsLinksWithinRecords(t *testing.T) {
+	t.Parallel()
+	tpl := `<p><a href="#terms">see the terms</a></p><h2 id="terms" style="page-break-before:always">Terms</h2>`
+	doc := render(t, shared, Input{Template: tpl}).Body
+	open := func(context.Context, int) (io.ReadCloser, error) { return io.NopCloser(bytes.NewReader(doc)), nil }
+	var buf bytes.Buffer
+	_, err := pdf.Merge(context.Background(), &buf, []pdf.Doc{{Index: 1}, {Index: 2}}, open, nil)
+	require.NoError(t, err)
+	qpdf(t, buf.Bytes(), "--check")
+	// pdfinfo -dests lists each named destination with its page.
+	dests := poppler(t, "pdfinfo", buf.Bytes(), "-dests")
+	require.Regexp(t, `(?m)^\s*2 \[.*\] "r1\.terms"$`, dests)
+	require.Regexp(t, `(?m)^\s*4 \[.*\] "r2\.terms"$`, dests)
+	all := string(qpdf(t, buf.Bytes(), "--json", "--json-key=qpdf"))
+	require.Contains(t, all, `"/Dest": "/r1.terms"`)
+	require.Contains(t, all, `"/Dest": "/r2.terms"`)
+}

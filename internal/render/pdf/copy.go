@@ -17,7 +17,46 @@ type copier struct {
 	pages map[int]types.Dict // the source's pages, inherited attributes added
 	node  map[int]int        // the merged page tree node of each page
 	queue []int              // source objects numbered but not written yet
+	// prefix makes the source's named destinations (a link's target
+	// within the document) unique in the merged one: "r12.terms".
+	prefix string
 }
+
+// dests copies the source's named destinations (the catalog's /Dests,
+// where Chromium puts the targets of its links within the page) into the
+// merged document's, under the source's prefix.
+func (c *copier) dests() error {
+	cat, err := c.src.Catalog()
+	if err != nil || cat == nil {
+		return err
+	}
+	obj, ok := cat["Dests"]
+	if !ok {
+		return nil
+	}
+	d, err := c.src.DereferenceDict(obj)
+	if err != nil || d == nil {
+		return err
+	}
+	for name, v := range d {
+		if v, err = c.src.Dereference(v); err != nil {
+			return err
+		}
+		out, err := c.copy(v, 0)
+		if err != nil {
+			return fmt.Errorf("destination %s: %w", name, err)
+		}
+		if len(c.m.dests) >= maxDests {
+			return fmt.Errorf("more than %d named destinations", maxDests)
+		}
+		c.m.dests = append(c.m.dests, namedDest{name: c.prefix + name, dest: out.PDFString()})
+	}
+	return nil
+}
+
+// maxDests bounds the named destinations a merge keeps in memory until it
+// writes them at the end.
+const maxDests = 1 << 20
 
 // ref numbers a source object in the merged document, queueing it to be
 // written. References to the source's page tree nodes become the merged
@@ -94,7 +133,12 @@ func (c *copier) copy(obj types.Object, depth int) (types.Object, error) {
 		return *types.NewIndirectRef(c.ref(v.ObjectNumber.Value()), 0), nil
 	case types.Dict:
 		d := make(types.Dict, len(v))
+		goTo := v["S"] == types.Name("GoTo")
 		for k, x := range v {
+			if n, ok := x.(types.Name); ok && (k == "Dest" || (k == "D" && goTo)) {
+				d[k] = types.Name(c.prefix + string(n)) // a named destination
+				continue
+			}
 			y, err := c.copy(x, depth+1)
 			if err != nil {
 				return nil, err

@@ -87,11 +87,15 @@ type merger struct {
 	nodeKids []int // its pages
 	nodes    []int // every node, in order
 
+	dests []namedDest // every document's named destinations, renamed
+
 	item     *outlineItem // the last bookmark, written when the next is known
 	items    int
 	first    int // the first bookmark's object
 	lastItem int
 }
+
+type namedDest struct{ name, dest string }
 
 type outlineItem struct {
 	num, prev, page int
@@ -166,7 +170,8 @@ func (m *merger) add(ctx context.Context, d Doc, open Opener, o *Options) (err e
 	if err != nil {
 		return err
 	}
-	c := &copier{m: m, src: src, nums: map[int]int{}, pages: map[int]types.Dict{}, node: map[int]int{}}
+	c := &copier{m: m, src: src, nums: map[int]int{}, pages: map[int]types.Dict{}, node: map[int]int{},
+		prefix: "r" + strconv.Itoa(d.Index) + "."}
 	first := 0
 	for p := 1; p <= src.PageCount; p++ {
 		pd, ir, inh, err := src.PageDict(p, false)
@@ -184,6 +189,9 @@ func (m *merger) add(ctx context.Context, d Doc, open Opener, o *Options) (err e
 		}
 		m.addPage(num)
 		c.node[int(ir.ObjectNumber)] = m.node
+	}
+	if err := c.dests(); err != nil {
+		return err
 	}
 	if err := c.drain(); err != nil {
 		return err
@@ -294,10 +302,21 @@ func (m *merger) finish(o *Options) error {
 		outlines["Last"] = *types.NewIndirectRef(m.lastItem, 0)
 	}
 	m.object(objOutlines, outlines)
-	m.object(objCatalog, types.Dict{
+	catalog := types.Dict{
 		"Type": types.Name("Catalog"), "Pages": *types.NewIndirectRef(objPages, 0),
 		"Outlines": *types.NewIndirectRef(objOutlines, 0), "PageMode": types.Name("UseOutlines"),
-	})
+	}
+	if len(m.dests) > 0 {
+		num := m.alloc()
+		m.offsets[num] = m.off
+		m.writeString(strconv.Itoa(num) + " 0 obj\n<<")
+		for _, d := range m.dests {
+			m.writeString(types.Name(d.name).PDFString() + " " + d.dest + "\n")
+		}
+		m.writeString(">>\nendobj\n")
+		catalog["Dests"] = *types.NewIndirectRef(num, 0)
+	}
+	m.object(objCatalog, catalog)
 	now := types.DateString(time.Now())
 	info := types.Dict{"Producer": m.text(Producer), "CreationDate": m.text(now), "ModDate": m.text(now)}
 	for _, f := range []struct{ key, v string }{
