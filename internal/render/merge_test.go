@@ -111,21 +111,26 @@ func TestMergeManyRecords(t *testing.T) {
 	}
 }
 
-// A link to an anchor of its own record still leads there in the merge.
+// A link to an anchor of its own record still leads there in the merge,
+// and a link to a URL keeps its URL through decryption and encryption.
 func TestMergeKeepsLinksWithinRecords(t *testing.T) {
 	t.Parallel()
-	tpl := `<p><a href="#terms">see the terms</a></p><h2 id="terms" style="page-break-before:always">Terms</h2>`
-	doc := render(t, shared, Input{Template: tpl}).Body
+	tpl := `<p><a href="#terms">see the terms</a> <a href="https://example.com/a(b)">site</a></p>` +
+		`<h2 id="terms" style="page-break-before:always">Terms</h2>`
+	o := pdfOptions(t, `{"password":{"user":"pw"}}`)
+	doc := render(t, shared, Input{Template: tpl, Options: Options{PDF: o}}).Body
 	open := func(context.Context, int) (io.ReadCloser, error) { return io.NopCloser(bytes.NewReader(doc)), nil }
 	var buf bytes.Buffer
-	_, err := pdf.Merge(context.Background(), &buf, []pdf.Doc{{Index: 1}, {Index: 2}}, open, nil)
+	_, err := pdf.Merge(context.Background(), &buf, []pdf.Doc{{Index: 1}, {Index: 2}}, open, o)
 	require.NoError(t, err)
-	qpdf(t, buf.Bytes(), "--check")
+	qpdf(t, buf.Bytes(), "--password=pw", "--check")
 	// pdfinfo -dests lists each named destination with its page.
-	dests := poppler(t, "pdfinfo", buf.Bytes(), "-dests")
+	dests, err := popplerPW(t, "pdfinfo", buf.Bytes(), "pw", "-dests")
+	require.NoError(t, err)
 	require.Regexp(t, `(?m)^\s*2 \[.*\] "r1\.terms"$`, dests)
 	require.Regexp(t, `(?m)^\s*4 \[.*\] "r2\.terms"$`, dests)
-	all := string(qpdf(t, buf.Bytes(), "--json", "--json-key=qpdf"))
+	all := string(qpdf(t, buf.Bytes(), "--password=pw", "--json", "--json-key=qpdf"))
 	require.Contains(t, all, `"/Dest": "/r1.terms"`)
 	require.Contains(t, all, `"/Dest": "/r2.terms"`)
+	require.Equal(t, 2, strings.Count(all, `"/URI": "u:https://example.com/a(b)"`), "both records' links")
 }

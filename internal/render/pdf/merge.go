@@ -136,9 +136,8 @@ func (m *merger) object(num int, obj types.Object) {
 		if m.crypt != nil {
 			raw = m.crypt.encrypt(raw)
 		}
-		d := sd.Dict.Clone().(types.Dict)
-		d["Length"] = types.Integer(len(raw))
-		m.writeString(d.PDFString())
+		sd.Dict["Length"] = types.Integer(len(raw)) // a copy: see copier.copy
+		m.writeString(sd.Dict.PDFString())
 		m.writeString("\nstream\n")
 		m.write(raw)
 		m.writeString("\nendstream")
