@@ -64,6 +64,15 @@ func (s *Server) batchPDF(w http.ResponseWriter, r *http.Request) error {
 	if len(done) == 0 {
 		return paprika.Errorf(paprika.CodeNotFound, "Not found: no record of the batch is done yet")
 	}
+	// A merge costs CPU (about 5 ms a page); as many run at once as the
+	// process has render slots, and one more is answered busy rather than
+	// slowing every merge and render down.
+	select {
+	case s.merges <- struct{}{}:
+		defer func() { <-s.merges }()
+	default:
+		return &paprika.Error{Code: paprika.CodeBusy, Message: "Busy: every batch PDF merge slot is taken; retry shortly", RetryAfter: 5}
+	}
 	docs := make([]pdf.Doc, len(done))
 	pages := 0
 	for i, d := range done {

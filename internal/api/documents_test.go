@@ -195,9 +195,20 @@ func TestDocumentOptions(t *testing.T) {
 		require.NoError(t, err)
 		require.Regexp(t, regexp.MustCompile(`(?s)record 1.*record 2.*record 3`), text)
 
+		// Every merge slot taken: busy, at once.
+		for range cap(e.Server.merges) {
+			e.Server.merges <- struct{}{}
+		}
+		resp, body := e.do(t, http.MethodGet, "/v1/batches/"+b.ID+"/output?as=pdf", key, nil)
+		requireError(t, http.StatusServiceUnavailable, paprika.CodeBusy, resp, body)
+		require.Equal(t, "5", resp.Header.Get("Retry-After"))
+		for range cap(e.Server.merges) {
+			<-e.Server.merges
+		}
+
 		h := e.postBatch(t, key, map[string]any{"template": "<p>{{n}}</p>", "format": "html", "records": records(1)})
 		e.waitBatch(t, key, h.ID)
-		resp, body := e.do(t, http.MethodGet, "/v1/batches/"+h.ID+"/output?as=pdf", key, nil)
+		resp, body = e.do(t, http.MethodGet, "/v1/batches/"+h.ID+"/output?as=pdf", key, nil)
 		require.Contains(t, requireError(t, http.StatusBadRequest, paprika.CodeBadRequest, resp, body).Message, "format is html")
 	})
 }

@@ -26,6 +26,7 @@ type Server struct {
 	renderer render.Renderer
 	engine   *render.Engine // the renderer this server made, closed by Close
 	slots    chan struct{}  // synchronous render slots (PAPRIKA_WORKERS)
+	merges   chan struct{}  // batch PDF merges running at once (PAPRIKA_WORKERS)
 	prom     http.Handler   // /metrics
 }
 
@@ -42,7 +43,7 @@ func WithRenderer(r render.Renderer) Option {
 // engine with PAPRIKA_WORKERS slots (Chromium starts on the first render).
 func New(cfg *config.Config, store *postgres.Store, log *slog.Logger, opts ...Option) *Server {
 	s := &Server{cfg: cfg, store: store, log: log, outputs: &storage.Store{Dir: cfg.DataDir},
-		slots: make(chan struct{}, max(cfg.Workers, 1))}
+		slots: make(chan struct{}, max(cfg.Workers, 1)), merges: make(chan struct{}, max(cfg.Workers, 1))}
 	for _, o := range opts {
 		o(s)
 	}
