@@ -3,7 +3,7 @@
 # what is missing from Debian's packages. `make run` and `make test` call it.
 #
 #   scripts/install-deps.sh run    Go, PostgreSQL server binaries, Chromium, fonts
-#   scripts/install-deps.sh test   the same, plus pdftotext (poppler-utils)
+#   scripts/install-deps.sh test   the same, plus pdftotext (poppler-utils) and npx (npm)
 #
 # It says nothing when nothing is missing. It installs with apt-get when it
 # runs as root or has passwordless sudo; otherwise it prints the command to
@@ -121,6 +121,8 @@ check() {
 	have_font fonts-noto-color-emoji 'Noto Color Emoji' || missing+=(fonts-noto-color-emoji)
 	if [[ $mode == test ]]; then
 		have_cmd pdftotext || missing+=(poppler-utils)
+		# npx runs Redocly CLI, the lint of docs/openapi.yaml (docs/openapi_lint_test.go).
+		have_cmd npx || missing+=(npm)
 	fi
 }
 
