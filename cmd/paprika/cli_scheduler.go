@@ -130,6 +130,9 @@ func (c *cli) schedulerOnce(ctx context.Context, api *apiClient, path string, wa
 		return err
 	}
 	_, err = fmt.Fprintf(c.stdout, "\nstarted, done, waits and render times over the last %d minutes\n", m.Minutes)
+	if watching && err == nil {
+		_, err = fmt.Fprintln(c.stdout) // apart from the next frame
+	}
 	return err
 }
 
