@@ -24,8 +24,8 @@ func TestOpenAPILint(t *testing.T) {
 		t.Fatal("npx (npm) is missing; install it with: apt-get install -y npm (or: scripts/install-deps.sh test)")
 	}
 	cache, err := os.UserCacheDir()
-	if err != nil {
-		t.Fatal(err)
+	if err != nil { // no HOME: a cache that lasts until the next reboot
+		cache = os.TempDir()
 	}
 	cmd := exec.CommandContext(t.Context(), npx, "--yes", "--prefer-offline", "--cache", filepath.Join(cache, "paprika", "npm"),
 		"@redocly/cli@"+redoclyVersion, "lint", "--extends=recommended", "--format=json", "openapi.yaml")
