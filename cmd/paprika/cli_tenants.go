@@ -124,14 +124,14 @@ when a worker claims it, so an upgrade speeds up work already waiting.`,
 
 // tenantsSuspendCmd is suspend (true) or resume (false).
 func (c *cli) tenantsSuspendCmd(suspend bool) *cobra.Command {
-	use, short := "resume ID", "Resume a suspended tenant: its keys work again, its queued work is claimed"
+	name, short := "resume", "Resume a suspended tenant: its keys work again, its queued work is claimed"
 	if suspend {
-		use, short = "suspend ID", "Suspend a tenant: its keys get 403, its queued work waits unclaimed"
+		name, short = "suspend", "Suspend a tenant: its keys get 403, its queued work waits unclaimed"
 	}
 	return &cobra.Command{
-		Use:     use,
+		Use:     name + " ID",
 		Short:   short,
-		Example: "  paprika tenants " + use[:len(use)-3] + " fabrikam",
+		Example: "  paprika tenants " + name + " fabrikam",
 		Args:    args("ID"),
 		RunE: func(cmd *cobra.Command, a []string) error {
 			return c.tenantCall(cmd.Context(), http.MethodPatch, tenantPath(a[0]), map[string]any{"suspended": suspend})

@@ -159,8 +159,9 @@ func TestCLITenants(t *testing.T) {
 	// Suspend and resume.
 	row = requireTable(t, cliOK(t, env, "tenants", "suspend", "fabrikam"), tenantHeader...)["fabrikam"]
 	require.NotEqual(t, "-", row[5])
-	require.NotNil(t, cliJSON[cliTenant](t, env, "tenants", "get", "fabrikam").SuspendedAt)
 	require.Nil(t, cliJSON[cliTenant](t, env, "tenants", "resume", "fabrikam").SuspendedAt)
+	require.NotNil(t, cliJSON[cliTenant](t, env, "tenants", "suspend", "fabrikam").SuspendedAt)
+	require.Equal(t, "-", requireTable(t, cliOK(t, env, "tenants", "resume", "fabrikam"), tenantHeader...)["fabrikam"][5])
 
 	// Refusals: a taken id, a bad id, an unknown tenant.
 	_, stderr = cliFails(t, 1, env, "tenants", "create", "acme")
@@ -181,6 +182,8 @@ func TestCLITenants(t *testing.T) {
 	_, stderr = cliFails(t, 1, env, "tenants", "delete", "acme")
 	require.Equal(t, "Not found: no such tenant\n", stderr)
 	require.NotNil(t, cliJSON[cliTenant](t, env, "tenants", "get", "acme").DeletedAt)
+	cliOK(t, env, "tenants", "create", "gone")
+	require.NotNil(t, cliJSON[cliTenant](t, env, "tenants", "delete", "gone").DeletedAt)
 
 	// An empty list is an empty table, and [] for scripts.
 	empty := startTestAPI(t)
