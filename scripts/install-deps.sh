@@ -3,7 +3,7 @@
 # what is missing from Debian's packages. `make run` and `make test` call it.
 #
 #   scripts/install-deps.sh run    Go, PostgreSQL server binaries, Chromium, fonts
-#   scripts/install-deps.sh test   the same, plus pdftotext (poppler-utils) and qpdf
+#   scripts/install-deps.sh test   the same, plus pdftotext (poppler-utils), qpdf and npx (npm)
 #
 # It says nothing when nothing is missing. It installs with apt-get when it
 # runs as root or has passwordless sudo; otherwise it prints the command to
@@ -129,6 +129,8 @@ check() {
 	if [[ $mode == test ]]; then
 		have_cmd pdftotext || missing+=(poppler-utils)
 		have_cmd qpdf || missing+=(qpdf)
+		# npx runs Redocly CLI, the lint of docs/openapi.yaml (docs/openapi_lint_test.go).
+		have_cmd npx || missing+=(npm)
 	fi
 }
 

@@ -104,6 +104,7 @@ func (s *Server) Handler() http.Handler {
 	route("GET /healthz", s.healthz)
 	route("GET /readyz", s.readyz)
 	route("GET /metrics", s.metrics)
+	route("GET /v1/openapi.yaml", s.openapi)
 
 	route("POST /v1/admin/tenants", s.admin(s.createTenant))
 	route("GET /v1/admin/tenants", s.admin(s.listTenants))
