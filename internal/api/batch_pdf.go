@@ -12,6 +12,7 @@ import (
 	"github.com/paprikahq/paprika/internal/postgres"
 	"github.com/paprikahq/paprika/internal/render"
 	"github.com/paprikahq/paprika/internal/render/pdf"
+	"github.com/paprikahq/paprika/internal/storage"
 )
 
 // maxBookmarkTitle bounds a bookmark's title taken from record data.
@@ -80,7 +81,7 @@ func (s *Server) batchPDF(w http.ResponseWriter, r *http.Request) error {
 		pages += d.Pages
 	}
 	open := func(ctx context.Context, index int) (io.ReadCloser, error) {
-		return s.outputs.Open(s.outputs.RecordPath(p.Tenant.ID, id, index, b.Format))
+		return s.outputs.NewRangeReader(ctx, storage.RecordKey(p.Tenant.ID, id, index, b.Format), 0, -1)
 	}
 	w.Header().Set("Content-Type", "application/pdf")
 	w.Header().Set("Content-Disposition", `attachment; filename="batch-`+id.String()+`.pdf"`)
