@@ -94,6 +94,7 @@ type env struct {
 	URL        string
 	AdminToken string
 	Pool       *pgxpool.Pool
+	Handler    http.Handler // the api with the console mounted
 	client     *http.Client
 	logs       *syncBuffer
 }
@@ -119,7 +120,8 @@ func setup(t *testing.T) *env {
 		tiers[i] = console.Tier{Key: tr.Key, Name: tr.Name}
 	}
 	c := console.New(console.Config{Pool: pool, API: h, Identify: srv.Identify, Tiers: tiers, Logger: log})
-	hs := httptest.NewServer(c.Mount(h))
+	e.Handler = c.Mount(h)
+	hs := httptest.NewServer(e.Handler)
 	t.Cleanup(hs.Close)
 	e.URL = hs.URL
 
