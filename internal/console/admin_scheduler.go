@@ -13,8 +13,13 @@ func (c *Console) schedulerShow(w http.ResponseWriter, r *http.Request, s *sessi
 	if err := c.call(r, s, http.MethodGet, "/v1/admin/scheduler?minutes=60", nil, &m); err != nil {
 		return err
 	}
-	c.render(w, r, s, http.StatusOK, "scheduler", "scheduler", m)
+	c.render(w, r, s, http.StatusOK, "scheduler", "scheduler", schedulerPage{m, c.cfg.SampleEvery.Milliseconds()})
 	return nil
+}
+
+type schedulerPage struct {
+	schedulerJSON
+	EveryMs int64 // how often the page asks for samples
 }
 
 // chartSeries is the samples as the charts draw them: one column of times

@@ -20,6 +20,7 @@ import (
 	"log/slog"
 	"net/http"
 	"strings"
+	"time"
 
 	"github.com/jackc/pgx/v5/pgxpool"
 
@@ -49,7 +50,10 @@ type Config struct {
 	Tiers    []Tier // PAPRIKA_TIERS in order; the first is the default
 	// MaxRequestBytes bounds the console's own request bodies.
 	MaxRequestBytes int64
-	Logger          *slog.Logger
+	// SampleEvery is how often the scheduler page samples the measures for
+	// its charts (default 5 s).
+	SampleEvery time.Duration
+	Logger      *slog.Logger
 }
 
 // Console serves /console/.
@@ -65,6 +69,9 @@ type Console struct {
 
 // New returns the console; Handler serves it.
 func New(cfg Config) *Console {
+	if cfg.SampleEvery <= 0 {
+		cfg.SampleEvery = 5 * time.Second
+	}
 	if cfg.MaxRequestBytes <= 0 {
 		cfg.MaxRequestBytes = 10 << 20
 	}
@@ -78,7 +85,7 @@ func New(cfg Config) *Console {
 		sessions: &sessions{pool: cfg.Pool},
 		pages:    parsePages(),
 		static:   http.StripPrefix("/console/static/", http.FileServerFS(sub)),
-		samples:  newSampler(),
+		samples:  &sampler{every: cfg.SampleEvery},
 	}
 	c.mux = c.routes()
 	return c

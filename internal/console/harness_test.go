@@ -16,6 +16,8 @@ import (
 	"testing"
 	"time"
 
+	"github.com/chromedp/cdproto/cdp"
+	"github.com/chromedp/cdproto/emulation"
 	"github.com/chromedp/cdproto/page"
 	"github.com/chromedp/chromedp"
 	"github.com/jackc/pgx/v5/pgxpool"
@@ -119,7 +121,8 @@ func setup(t *testing.T) *env {
 	for i, tr := range cfg.Tiers {
 		tiers[i] = console.Tier{Key: tr.Key, Name: tr.Name}
 	}
-	c := console.New(console.Config{Pool: pool, API: h, Identify: srv.Identify, Tiers: tiers, Logger: log})
+	c := console.New(console.Config{Pool: pool, API: h, Identify: srv.Identify, Tiers: tiers, Logger: log,
+		SampleEvery: time.Second})
 	e.Handler = c.Mount(h)
 	hs := httptest.NewServer(e.Handler)
 	t.Cleanup(hs.Close)
@@ -322,18 +325,37 @@ func (tb *tab) check(name string) {
 
 	tb.do(chromedp.EmulateViewport(375, 800))
 	overflow := evalAs[int](tb, "document.documentElement.scrollWidth - window.innerWidth")
-	tb.do(chromedp.ResetViewport())
+	tb.resetViewport()
 	require.LessOrEqual(tb.t, overflow, 0, "page %s scrolls sideways at 375 px", name)
 
-	if os.Getenv("PAPRIKA_SCREENSHOTS") != "" {
-		ctx, cancel := context.WithTimeout(tb.ctx, 60*time.Second)
-		defer cancel()
-		png, err := chromedp.Run(ctx, chromedp.FullScreenshot(100))
-		require.NoError(tb.t, err)
-		dir := filepath.Join("..", "..", "docs", "console")
-		require.NoError(tb.t, os.MkdirAll(dir, 0o755))
-		require.NoError(tb.t, os.WriteFile(filepath.Join(dir, name+".png"), png, 0o644))
+	tb.screenshot(name, 0)
+}
+
+// resetViewport ends a viewport emulation.
+func (tb *tab) resetViewport() {
+	tb.t.Helper()
+	_, err := chromedp.Call(tb.ctx, emulation.ClearDeviceMetricsOverride, cdp.Empty{})
+	require.NoError(tb.t, err)
+}
+
+// screenshot writes the page to docs/console/NAME.png when
+// PAPRIKA_SCREENSHOTS is set, at width px (0: the window's 1280).
+func (tb *tab) screenshot(name string, width int64) {
+	tb.t.Helper()
+	if os.Getenv("PAPRIKA_SCREENSHOTS") == "" {
+		return
 	}
+	if width > 0 {
+		tb.do(chromedp.EmulateViewport(width, 800))
+		defer tb.resetViewport()
+	}
+	ctx, cancel := context.WithTimeout(tb.ctx, 60*time.Second)
+	defer cancel()
+	png, err := chromedp.Run(ctx, chromedp.FullScreenshot(100))
+	require.NoError(tb.t, err)
+	dir := filepath.Join("..", "..", "docs", "console")
+	require.NoError(tb.t, os.MkdirAll(dir, 0o755))
+	require.NoError(tb.t, os.WriteFile(filepath.Join(dir, name+".png"), png, 0o644))
 }
 
 // syncBuffer is a bytes.Buffer written by the servers while a test reads it.

@@ -54,7 +54,8 @@ func TestTenantStudio(t *testing.T) {
 	require.False(t, leak)
 
 	tb.open("/console/templates/new")
-	tb.waitFor("the first preview", `document.getElementById("preview-status").textContent.startsWith("HTML rendered")`)
+	tb.waitFor("the first preview", `document.getElementById("preview-status").textContent.startsWith("HTML rendered") &&
+		document.getElementById("preview-frame").dataset.loaded === document.getElementById("preview-frame").src`)
 	tb.check("playground")
 
 	// An error on line 3: the editor marks that line and shows the message
@@ -81,10 +82,12 @@ func TestTenantStudio(t *testing.T) {
 	tb.setDoc("content", "<h1>Hello {{name}}</h1>\n<ul>\n{{#each items}}<li>{{this}}</li>{{/each}}\n</ul>\n")
 	tb.waitFor("the fixed preview", `document.getElementById("preview-status").textContent.startsWith("HTML rendered") &&
 		!document.getElementById("content-editor").shadowRoot.querySelector(".cm-error-message")`)
+	tb.waitFor("the frame to load", `document.getElementById("preview-frame").dataset.loaded === document.getElementById("preview-frame").src`)
 	preview := tb.fetch(evalAs[string](tb, `document.getElementById("preview-frame").src`))
 	require.Equal(t, http.StatusOK, preview.Status)
 	require.Contains(t, preview.Text, "<h1>Hello Ada</h1>")
 	require.Contains(t, preview.Text, "<li>cake</li>")
+	tb.screenshot("playground-375", 375)
 
 	// A PDF, through the tenant's synchronous render.
 	evalAs[bool](tb, `(() => { const f = document.getElementById("format"); f.value = "pdf"; f.dispatchEvent(new Event("change")); return true; })()`)

@@ -137,6 +137,8 @@ function playground(form) {
   const button = document.getElementById("preview-now");
   const csrf = document.querySelector('meta[name="csrf-token"]').content;
   let timer = null, seq = 0;
+  // The frame says which preview it shows once loaded (tests wait on it).
+  frame.addEventListener("load", () => { frame.dataset.loaded = frame.src; });
 
   async function preview() {
     clearTimeout(timer);

@@ -1,5 +1,6 @@
 // The scheduler page's charts (uPlot, embedded): one chart per measure,
-// one line per tier, from /console/admin/scheduler/samples every 5 s. The
+// one line per tier, from /console/admin/scheduler/samples every
+// data-every ms. The
 // table above them is refreshed from the same answer.
 (function () {
   "use strict";
@@ -44,7 +45,7 @@
     fetch(root.dataset.samples, { credentials: "same-origin" }).then(function (resp) {
       if (resp.redirected || !resp.ok) throw new Error("status " + resp.status);
       return resp.json();
-    }).then(draw).catch(function () {}).then(function () { setTimeout(poll, 5000); });
+    }).then(draw).catch(function () {}).then(function () { setTimeout(poll, Number(root.dataset.every) || 5000); });
   }
   window.addEventListener("resize", function () {
     Object.keys(charts).forEach(function (m) {
