@@ -8,10 +8,13 @@ import (
 
 	"github.com/prometheus/client_golang/prometheus/promhttp"
 
+	"github.com/paprikahq/paprika/internal/api"
 	"github.com/paprikahq/paprika/internal/config"
+	"github.com/paprikahq/paprika/internal/postgres"
 	"github.com/paprikahq/paprika/internal/render"
 	"github.com/paprikahq/paprika/internal/scheduler"
 	"github.com/paprikahq/paprika/internal/storage"
+	"github.com/paprikahq/paprika/internal/webhook"
 )
 
 func runWorker(ctx context.Context, getenv func(string) string, log *slog.Logger, onListen listenFunc) error {
@@ -41,6 +44,16 @@ func workerMain(ctx context.Context, getenv func(string) string, log *slog.Logge
 		Logger:   log,
 	})
 
+	// Webhooks go out from goroutines of their own, never a render slot.
+	deliverer := webhook.New(&postgres.Store{Pool: pool}, webhook.Config{
+		Data:       api.WebhookData(&postgres.Store{Pool: pool}, cfg.Tiers),
+		AllowHosts: cfg.WebhookAllowHosts,
+		Logger:     log,
+	})
+	deliverDone := make(chan struct{})
+	go func() { defer close(deliverDone); _ = deliverer.Run(ctx) }()
+	defer func() { <-deliverDone }() // before the pool closes
+
 	mux := http.NewServeMux()
 	mux.HandleFunc("GET /healthz", func(w http.ResponseWriter, r *http.Request) {
 		w.Header().Set("Content-Type", "application/json")
@@ -62,7 +75,9 @@ func workerMain(ctx context.Context, getenv func(string) string, log *slog.Logge
 		}
 		_, _ = w.Write([]byte(`{"status":"ready"}` + "\n"))
 	})
-	mux.Handle("GET /metrics", promhttp.HandlerFor(scheduler.Registry(pool, cfg.Tiers), promhttp.HandlerOpts{}))
+	registry := scheduler.Registry(pool, cfg.Tiers)
+	registry.MustRegister(deliverer.Metrics())
+	mux.Handle("GET /metrics", promhttp.HandlerFor(registry, promhttp.HandlerOpts{}))
 
 	log.InfoContext(ctx, "worker started", "tiers", cfg.WorkerTiers, "slots", cfg.Workers)
 	sweeper := &storage.Sweeper{Pool: pool, Outputs: &storage.Store{Dir: cfg.DataDir}, Logger: log}

@@ -85,7 +85,7 @@ func (s *Server) createBatch(w http.ResponseWriter, r *http.Request) error {
 	if err != nil {
 		return err
 	}
-	if err := checkWork(&in.workInput); err != nil {
+	if err := s.checkWork(&in.workInput); err != nil {
 		return err
 	}
 	if len(in.Records) == 0 || len(in.Records) > MaxRecords {

@@ -10,6 +10,7 @@ import (
 	"github.com/paprikahq/paprika/internal/paprika"
 	"github.com/paprikahq/paprika/internal/postgres"
 	"github.com/paprikahq/paprika/internal/render"
+	"github.com/paprikahq/paprika/internal/webhook"
 )
 
 // renderInput is the rendering input shared by renders, jobs and batches
@@ -121,7 +122,7 @@ func checkData(field string, data json.RawMessage) (json.RawMessage, error) {
 }
 
 // checkWork checks what queued work adds to the input.
-func checkWork(in *workInput) error {
+func (s *Server) checkWork(in *workInput) error {
 	if m := bytes.TrimSpace(in.Metadata); len(m) > 0 && string(m) != "null" {
 		if m[0] != '{' {
 			return paprika.BadRequest("metadata must be a JSON object")
@@ -131,9 +132,9 @@ func checkWork(in *workInput) error {
 		}
 	}
 	if in.WebhookURL != "" {
-		// Refused rather than stored and never called: a client waiting for a
-		// call that never comes is worse off than one told to poll.
-		return paprika.BadRequest("webhookUrl: webhook delivery is not available yet; poll the job or batch instead")
+		if err := webhook.CheckURL(in.WebhookURL, webhook.NewAllowList(s.cfg.WebhookAllowHosts)); err != nil {
+			return paprika.BadRequest("webhookUrl %s", err.Error())
+		}
 	}
 	return nil
 }

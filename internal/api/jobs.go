@@ -100,7 +100,7 @@ func (s *Server) createJob(w http.ResponseWriter, r *http.Request) error {
 	if err != nil {
 		return err
 	}
-	if err := checkWork(&in); err != nil {
+	if err := s.checkWork(&in); err != nil {
 		return err
 	}
 	if err := s.countRequest(r.Context(), p); err != nil {

@@ -28,6 +28,10 @@ type Config struct {
 	AllowHosts      []string // hosts pages may reach; none by default
 	MaxRequestBytes int64
 	MaxBatchBytes   int64
+
+	// WebhookAllowHosts are the hosts webhooks may reach over http or at
+	// private addresses (PAPRIKA_WEBHOOK_ALLOW_HOSTS); none by default.
+	WebhookAllowHosts []string
 }
 
 // Role says which process reads the configuration: it decides what is
@@ -121,6 +125,9 @@ func Load(role Role, getenv func(string) string) (*Config, error) {
 			}
 			c.AllowHosts = append(c.AllowHosts, h)
 		}
+	}
+	if c.WebhookAllowHosts, err = webhookHosts(getenv("PAPRIKA_WEBHOOK_ALLOW_HOSTS")); err != nil {
+		return nil, fail("PAPRIKA_WEBHOOK_ALLOW_HOSTS", err)
 	}
 	if c.MaxRequestBytes, err = bytesVar(getenv, "PAPRIKA_MAX_REQUEST_BYTES", c.MaxRequestBytes); err != nil {
 		return nil, err

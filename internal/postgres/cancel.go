@@ -17,6 +17,9 @@ func cancelTenantQueued(ctx context.Context, tx pgx.Tx, tenantID string) error {
 		WHERE tenant_id = $1 AND status = 'queued'`, tenantID); err != nil {
 		return err
 	}
+	if err := enqueueTenantCanceled(ctx, tx, tenantID); err != nil {
+		return err
+	}
 	rows, err := tx.Query(ctx, `
 		WITH canceled AS (
 			UPDATE batch_records r SET status = 'canceled', finished_at = now()
@@ -56,6 +59,8 @@ func settleBatches(ctx context.Context, tx pgx.Tx, ids [][16]byte) error {
 	if len(ids) == 0 {
 		return nil
 	}
-	_, err := tx.Exec(ctx, SettleBatches, ids)
-	return err
+	if _, err := tx.Exec(ctx, SettleBatches, ids); err != nil {
+		return err
+	}
+	return enqueueWebhooks[[16]byte](ctx, tx, nil, ids)
 }

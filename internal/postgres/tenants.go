@@ -69,7 +69,7 @@ func (s *Store) CreateTenant(ctx context.Context, t Tenant) (*Tenant, error) {
 	row := s.Pool.QueryRow(ctx, `
 		INSERT INTO tenants (id, name, tier, retention_days, webhook_secret)
 		VALUES ($1, $2, nullif($3, ''), $4, $5)
-		RETURNING `+tenantColumns, t.ID, t.Name, t.Tier, t.RetentionDays, randomToken(32))
+		RETURNING `+tenantColumns, t.ID, t.Name, t.Tier, t.RetentionDays, NewWebhookSecret())
 	out, err := scanTenant(row)
 	if isUniqueViolation(err) {
 		return nil, paprika.Errorf(paprika.CodeConflict, "Conflict: tenant %q exists", t.ID)

@@ -249,6 +249,9 @@ func (s *Store) CancelJob(ctx context.Context, tenantID string, id uuid.UUID) (*
 		if err != nil {
 			return err
 		}
+		if err := enqueueWebhooks[uuid.UUID, uuid.UUID](ctx, tx, []uuid.UUID{id}, nil); err != nil {
+			return err
+		}
 		switch status {
 		case StatusQueued:
 			return dequeued(ctx, tx, lane, 1, 0)

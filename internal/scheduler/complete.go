@@ -161,6 +161,7 @@ func (c *completer) record(ctx context.Context, rs []result) error {
 		b.Queue(completeRecords, r.batches, r.idxs, r.tokens, r.status, r.otype, r.obytes, r.opages, r.ecode, r.emsg, r.secs)
 		b.Queue(postgres.SettleBatches, locked)
 	}
+	b.Queue(postgres.EnqueueWebhooks, j.ids, r.batches) // in this transaction: no finished work unannounced
 	b.Queue("SELECT pg_notify('paprika_work', '')")
 	b.Queue("COMMIT")
 	conn, err := c.pool.Acquire(ctx)

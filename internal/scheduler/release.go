@@ -108,6 +108,9 @@ func release(ctx context.Context, pool *pgxpool.Pool, r ref, code, message strin
 				return err
 			}
 		}
+		if _, err := tx.Exec(ctx, postgres.EnqueueWebhooks, []uuid.UUID{r.jobID}, []uuid.UUID{r.batchID}); err != nil {
+			return err
+		}
 		if requeued {
 			jobs, records := 1, 0
 			if r.kind == KindRecord {
