@@ -14,8 +14,9 @@ type tenantPage struct {
 	Tiers  []Tier
 	Scopes []string
 	// NewKey is the key just created: its secret is on this page, once.
-	NewKey *keyJSON
-	Error  string
+	NewKey  *keyJSON
+	Webhook *webhookSecretJSON // nil for a deleted tenant
+	Error   string
 }
 
 var keyScopes = []string{"render", "templates", "read"}
@@ -35,6 +36,12 @@ func (c *Console) showTenant(w http.ResponseWriter, r *http.Request, s *session,
 		return err
 	}
 	p.Keys, p.Tiers, p.Scopes = keys.Data, c.cfg.Tiers, keyScopes
+	if p.Tenant.DeletedAt == nil {
+		p.Webhook = &webhookSecretJSON{}
+		if err := c.call(r, s, http.MethodGet, "/v1/admin/tenants/"+id+"/webhook-secret", nil, p.Webhook); err != nil {
+			return err
+		}
+	}
 	c.render(w, r, s, status, "tenant", "tenants", p)
 	return nil
 }
@@ -120,5 +127,16 @@ func (c *Console) keyRevoke(w http.ResponseWriter, r *http.Request, s *session) 
 		return c.formFailed(w, r, s, err)
 	}
 	seeOther(w, r, "/console/admin/tenants/"+id, "revoked")
+	return nil
+}
+
+// webhookRotate gives the tenant a new webhook signing secret; the old one
+// signs beside it for 24 h.
+func (c *Console) webhookRotate(w http.ResponseWriter, r *http.Request, s *session) error {
+	id := url.PathEscape(r.PathValue("id"))
+	if err := c.call(r, s, http.MethodPost, "/v1/admin/tenants/"+id+"/webhook-secret", nil, nil); err != nil {
+		return c.formFailed(w, r, s, err)
+	}
+	seeOther(w, r, "/console/admin/tenants/"+id, "rotated")
 	return nil
 }

@@ -64,6 +64,18 @@ func TestAdmin(t *testing.T) {
 	status, _ = e.api(t, http.MethodGet, "/v1/templates", secret, nil)
 	require.Equal(t, http.StatusUnauthorized, status)
 
+	// The webhook signing secret, rotated: the new one shown, the old one
+	// listed beside it.
+	before := evalAs[string](tb, `document.getElementById("webhook-secret").value`)
+	require.Regexp(t, `^whsec_`, before)
+	evalAs[bool](tb, `(() => { window.confirm = () => true; return true; })()`)
+	tb.submit("#rotate-webhook")
+	require.Contains(t, tb.path(), "ok=rotated")
+	after := evalAs[string](tb, `document.getElementById("webhook-secret").value`)
+	require.Regexp(t, `^whsec_`, after)
+	require.NotEqual(t, before, after)
+	require.Contains(t, evalAs[string](tb, `document.querySelector("details.queue").textContent`), before)
+
 	// Suspended, then resumed.
 	tb.submit(`form[action$="/suspend"] button`)
 	require.Contains(t, tb.text("#tenant-state"), "suspended")

@@ -6,10 +6,14 @@ import (
 )
 
 type batchPage struct {
-	Batch   batchJSON
-	Records []recordJSON
-	More    bool // more records than shown
+	Batch      batchJSON
+	Records    []recordJSON
+	More       bool // more records than shown
+	Deliveries deliveriesJSON
 }
+
+// Live tells whether the page may still change: the batch, or its webhook.
+func (p batchPage) Live() bool { return p.Batch.Live() || p.Deliveries.Pending() }
 
 // recordsShown is how many records the batch page lists.
 const recordsShown = 200
@@ -26,6 +30,9 @@ func (c *Console) batchShow(w http.ResponseWriter, r *http.Request, s *session) 
 		return err
 	}
 	p.Records, p.More = records.Data, records.Next != ""
+	if err := c.call(r, s, http.MethodGet, "/v1/batches/"+id+"/deliveries", nil, &p.Deliveries); err != nil {
+		return err
+	}
 	c.render(w, r, s, http.StatusOK, "batch", "batches", p)
 	return nil
 }

@@ -3,6 +3,7 @@ package console_test
 import (
 	"context"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"io"
 	"log/slog"
@@ -32,6 +33,7 @@ import (
 	"github.com/paprikahq/paprika/internal/render/chromium"
 	"github.com/paprikahq/paprika/internal/scheduler"
 	"github.com/paprikahq/paprika/internal/storage"
+	"github.com/paprikahq/paprika/internal/webhook"
 )
 
 const seedTiers = `{"standard": {"weight": 1}, "priority": {"weight": 4, "maxRunning": 20, "ratePerMinute": 600}}`
@@ -110,6 +112,8 @@ func setup(t *testing.T) *env {
 		"PAPRIKA_ADMIN_TOKEN":  "adm_console_test_0123456789abcdef",
 		"PAPRIKA_TIERS":        seedTiers,
 		"PAPRIKA_DATA_DIR":     t.TempDir(),
+		// The tests' webhook receivers listen on loopback.
+		"PAPRIKA_WEBHOOK_ALLOW_HOSTS": "127.0.0.1",
 	}
 	cfg, err := config.Load(config.RoleAPI, func(k string) string { return vars[k] })
 	require.NoError(t, err)
@@ -137,16 +141,24 @@ func setup(t *testing.T) *env {
 		Poll:     100 * time.Millisecond,
 		Grace:    2 * time.Second,
 	})
+	store := &postgres.Store{Pool: pool}
+	deliverer := webhook.New(store, webhook.Config{Data: api.WebhookData(store, cfg.Tiers),
+		AllowHosts: cfg.WebhookAllowHosts, Logger: log.With("process", "deliverer"), Poll: 100 * time.Millisecond})
 	ctx, cancel := context.WithCancel(context.Background())
-	done := make(chan error, 1)
+	done := make(chan error, 2)
 	go func() { done <- w.Run(ctx) }()
+	go func() { done <- deliverer.Run(ctx) }()
 	t.Cleanup(func() {
 		cancel()
-		select {
-		case err := <-done:
-			require.NoError(t, err)
-		case <-time.After(15 * time.Second):
-			t.Error("the worker did not stop within 15 s")
+		for range 2 {
+			select {
+			case err := <-done:
+				if err != nil && !errors.Is(err, context.Canceled) {
+					t.Errorf("worker or deliverer: %v", err)
+				}
+			case <-time.After(15 * time.Second):
+				t.Error("the worker or the deliverer did not stop within 15 s")
+			}
 		}
 	})
 	t.Cleanup(func() {

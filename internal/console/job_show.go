@@ -5,13 +5,26 @@ import (
 	"net/url"
 )
 
-// jobShow is one job: its status, its queue position, its output or error.
+type jobPage struct {
+	Job        jobJSON
+	Deliveries deliveriesJSON
+}
+
+// Live tells whether the page may still change: the job, or its webhook.
+func (p jobPage) Live() bool { return p.Job.Live() || p.Deliveries.Pending() }
+
+// jobShow is one job: its status, its queue position, its output or error,
+// its webhook deliveries.
 func (c *Console) jobShow(w http.ResponseWriter, r *http.Request, s *session) error {
-	var job jobJSON
-	if err := c.call(r, s, http.MethodGet, "/v1/jobs/"+url.PathEscape(r.PathValue("id")), nil, &job); err != nil {
+	id := url.PathEscape(r.PathValue("id"))
+	var p jobPage
+	if err := c.call(r, s, http.MethodGet, "/v1/jobs/"+id, nil, &p.Job); err != nil {
 		return err
 	}
-	c.render(w, r, s, http.StatusOK, "job", "jobs", job)
+	if err := c.call(r, s, http.MethodGet, "/v1/jobs/"+id+"/deliveries", nil, &p.Deliveries); err != nil {
+		return err
+	}
+	c.render(w, r, s, http.StatusOK, "job", "jobs", p)
 	return nil
 }
 

@@ -123,3 +123,41 @@ type schedulerJSON struct {
 	Minutes int            `json:"minutes"`
 	Tiers   []tierMeasures `json:"tiers"`
 }
+
+type deliveryEventJSON struct {
+	ID            string  `json:"id"`
+	Type          string  `json:"type"`
+	URL           string  `json:"url"`
+	Status        string  `json:"status"`
+	CreatedAt     string  `json:"createdAt"`
+	Attempts      int     `json:"attempts"`
+	NextAttemptAt *string `json:"nextAttemptAt"`
+	FinishedAt    *string `json:"finishedAt"`
+}
+
+type attemptJSON struct {
+	Attempt    int     `json:"attempt"`
+	At         string  `json:"at"`
+	Status     *int    `json:"status"`
+	DurationMs int     `json:"durationMs"`
+	Error      *string `json:"error"`
+}
+
+// deliveriesJSON is a job's or batch's webhook event and its attempts
+// (GET /v1/jobs/{id}/deliveries); Event is nil without a webhookUrl.
+type deliveriesJSON struct {
+	Event    *deliveryEventJSON `json:"event"`
+	Attempts []attemptJSON      `json:"attempts"`
+}
+
+// Pending tells whether the event may still be attempted.
+func (d deliveriesJSON) Pending() bool { return d.Event != nil && d.Event.Status == "pending" }
+
+type webhookSecretJSON struct {
+	Secret    string  `json:"secret"`
+	RotatedAt *string `json:"rotatedAt"`
+	Previous  []struct {
+		Secret    string `json:"secret"`
+		ExpiresAt string `json:"expiresAt"`
+	} `json:"previous"`
+}

@@ -37,6 +37,12 @@ var funcs = template.FuncMap{
 		}
 		return s
 	},
+	"status": func(p *int) string {
+		if p == nil {
+			return "no answer"
+		}
+		return fmt.Sprint(*p)
+	},
 	"deref": func(p *string) string {
 		if p == nil {
 			return ""
@@ -96,7 +102,8 @@ func contains(list []string, s string) bool {
 	return false
 }
 
-// parsePages parses each page of templates/ with the layout around it.
+// parsePages parses each page of templates/ with the layout around it and
+// the parts pages share (deliveries.html).
 func parsePages() map[string]*template.Template {
 	names, err := fs.Glob(templateFiles, "templates/*.html")
 	if err != nil {
@@ -105,10 +112,10 @@ func parsePages() map[string]*template.Template {
 	pages := map[string]*template.Template{}
 	for _, n := range names {
 		name := strings.TrimSuffix(strings.TrimPrefix(n, "templates/"), ".html")
-		if name == "layout" {
+		if name == "layout" || name == "deliveries" {
 			continue
 		}
-		pages[name] = template.Must(template.New("layout.html").Funcs(funcs).ParseFS(templateFiles, "templates/layout.html", n))
+		pages[name] = template.Must(template.New("layout.html").Funcs(funcs).ParseFS(templateFiles, "templates/layout.html", "templates/deliveries.html", n))
 	}
 	return pages
 }
@@ -143,6 +150,7 @@ var flashes = map[string]string{
 	"suspended": "The tenant is suspended: its keys get 403 and its queued work waits.",
 	"resumed":   "The tenant is active again.",
 	"submitted": "Submitted.",
+	"rotated":   "The webhook secret is rotated: the previous one signs beside it for 24 hours.",
 }
 
 // seeOther redirects after a POST, with a flash message from flashes.

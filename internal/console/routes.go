@@ -42,6 +42,7 @@ func (c *Console) routes() http.Handler {
 	mux.HandleFunc("POST /console/admin/tenants/{id}/delete", c.guard(forAdmin, c.tenantDelete))
 	mux.HandleFunc("POST /console/admin/tenants/{id}/keys", c.guard(forAdmin, c.keyCreate))
 	mux.HandleFunc("POST /console/admin/tenants/{id}/keys/{keyId}/revoke", c.guard(forAdmin, c.keyRevoke))
+	mux.HandleFunc("POST /console/admin/tenants/{id}/webhook-secret", c.guard(forAdmin, c.webhookRotate))
 	mux.HandleFunc("GET /console/admin/scheduler", c.guard(forAdmin, c.schedulerShow))
 	mux.HandleFunc("GET /console/admin/scheduler/samples", c.guard(forAdmin, c.schedulerSamples))
 

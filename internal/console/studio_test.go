@@ -2,7 +2,9 @@ package console_test
 
 import (
 	"net/http"
+	"net/http/httptest"
 	"strings"
+	"sync/atomic"
 	"testing"
 
 	"github.com/stretchr/testify/require"
@@ -140,14 +142,26 @@ func TestTenantStudio(t *testing.T) {
 	require.Contains(t, tb.text("table"), "3/3")
 	tb.check("batches")
 
-	// A job, the same way.
+	// A job, the same way, with a webhook: its delivery shows on its page.
+	var hooks atomic.Int32
+	receiver := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		if r.Header.Get("webhook-id") != "" && r.Header.Get("webhook-signature") != "" {
+			hooks.Add(1)
+		}
+		w.WriteHeader(http.StatusNoContent)
+	}))
+	t.Cleanup(receiver.Close)
 	tb.open("/console/templates/invoice")
 	tb.waitFor("the editor", `document.getElementById("content").editorView`)
-	evalAs[bool](tb, `(() => { document.querySelector("details.queue").open = true; document.getElementById("format").value = "pdf"; document.getElementById("metadata").value = `+jsString(xssMeta)+`; return true; })()`)
+	evalAs[bool](tb, `(() => { document.querySelector("details.queue").open = true; document.getElementById("format").value = "pdf"; document.getElementById("metadata").value = `+jsString(xssMeta)+`;
+		document.getElementById("webhookUrl").value = `+jsString(receiver.URL+"/hook")+`; return true; })()`)
 	tb.submit("#submit-job")
 	require.True(t, strings.HasPrefix(tb.path(), "/console/jobs/"), tb.path())
 	tb.waitFor("the job to finish", `document.getElementById("job-status").textContent === "done"`)
 	require.Contains(t, tb.text("#job-metadata"), "<script>")
+	tb.waitFor("the webhook's delivery", `document.getElementById("delivery-status") && document.getElementById("delivery-status").textContent === "delivered"`)
+	require.Contains(t, tb.text("#attempts"), "204")
+	require.EqualValues(t, 1, hooks.Load())
 	tb.check("job")
 	out := tb.fetch(evalAs[string](tb, `document.getElementById("job-download").href`))
 	require.Equal(t, "%PDF", out.Head)

@@ -18,6 +18,9 @@ func (c *Console) templateSubmit(w http.ResponseWriter, r *http.Request, s *sess
 		}
 		in["metadata"] = json.RawMessage(m)
 	}
+	if u := strings.TrimSpace(r.PostFormValue("webhookUrl")); u != "" {
+		in["webhookUrl"] = u
+	}
 	switch r.PostFormValue("kind") {
 	case "job":
 		data := strings.TrimSpace(r.PostFormValue("data"))
