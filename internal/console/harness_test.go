@@ -348,6 +348,7 @@ func (tb *tab) resetViewport() {
 	tb.t.Helper()
 	_, err := chromedp.Call(tb.ctx, emulation.ClearDeviceMetricsOverride, cdp.Empty{})
 	require.NoError(tb.t, err)
+	tb.waitFor("the window's own width", `window.innerWidth > 375`)
 }
 
 // screenshot writes the page to docs/console/NAME.png when

@@ -165,6 +165,10 @@ func TestTenantStudio(t *testing.T) {
 	tb.check("job")
 	out := tb.fetch(evalAs[string](tb, `document.getElementById("job-download").href`))
 	require.Equal(t, "%PDF", out.Head)
+	// The job names the version it used; its link shows that version.
+	tb.open(evalAs[string](tb, `new URL(document.querySelector('dl.facts a[href^="/console/templates/"]').href).pathname`))
+	require.Equal(t, "/console/templates/invoice?version=2", tb.path())
+	require.Equal(t, "2", evalAs[string](tb, `document.getElementById("version").value`))
 	tb.open("/console/jobs")
 	require.Contains(t, tb.text("table"), "done")
 	require.False(t, evalAs[bool](tb, `!!document.querySelector("td.meta b") || window.__xss === 2`))

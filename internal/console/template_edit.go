@@ -4,6 +4,7 @@ import (
 	"net/http"
 	"net/url"
 	"strconv"
+	"strings"
 )
 
 // playgroundPage is the playground: a template (stored or not yet), its
@@ -48,6 +49,11 @@ func (c *Console) templateNew(w http.ResponseWriter, r *http.Request, s *session
 // version or at ?version=N.
 func (c *Console) templateEdit(w http.ResponseWriter, r *http.Request, s *session) error {
 	id := r.PathValue("id")
+	if base, version, ok := strings.Cut(id, "@"); ok {
+		// Work names the version it used (id@N): show that version.
+		http.Redirect(w, r, "/console/templates/"+url.PathEscape(base)+"?version="+url.QueryEscape(version), http.StatusSeeOther)
+		return nil
+	}
 	var latest templateJSON
 	if err := c.call(r, s, http.MethodGet, "/v1/templates/"+url.PathEscape(id), nil, &latest); err != nil {
 		return err
