@@ -8,7 +8,6 @@ import (
 	"strings"
 
 	"github.com/paprikahq/paprika/internal/paprika"
-	"github.com/paprikahq/paprika/internal/postgres"
 )
 
 // Scopes a key may hold (SPEC §3.1).
@@ -68,7 +67,7 @@ func (s *Server) tenant(h handler, scopes ...string) handler {
 
 // authenticateTenant resolves the request's bearer secret, or the key of
 // the Caller it was made for in-process (see AsCaller).
-func (s *Server) authenticateTenant(r *http.Request) (*postgres.Principal, error) {
+func (s *Server) authenticateTenant(r *http.Request) (*paprika.Principal, error) {
 	if c, ok := callerFrom(r.Context()); ok {
 		if c.KeyID == "" {
 			return nil, paprika.Errorf(paprika.CodeUnauthorized, "Unauthorized: this needs a tenant key")
@@ -82,7 +81,7 @@ func (s *Server) authenticateTenant(r *http.Request) (*postgres.Principal, error
 	return s.store.Authenticate(r.Context(), secret)
 }
 
-func principal(r *http.Request) *postgres.Principal {
-	p, _ := r.Context().Value(principalKey).(*postgres.Principal)
+func principal(r *http.Request) *paprika.Principal {
+	p, _ := r.Context().Value(principalKey).(*paprika.Principal)
 	return p
 }

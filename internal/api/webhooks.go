@@ -123,7 +123,7 @@ func (s *Server) batchDeliveries(w http.ResponseWriter, r *http.Request) error {
 // row when the event is first attempted. The work has finished by then, so
 // the row no longer changes; the deliverer keeps the body it made, so every
 // retry sends the same bytes.
-func WebhookData(store *postgres.Store, tiers config.Tiers) webhook.DataFunc {
+func WebhookData(store Store, tiers config.Tiers) webhook.DataFunc {
 	s := &Server{cfg: &config.Config{Tiers: tiers}, store: store}
 	return func(ctx context.Context, ev *postgres.WebhookEvent) (json.RawMessage, error) {
 		t, err := store.Tenant(ctx, ev.TenantID)

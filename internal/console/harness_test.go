@@ -132,11 +132,11 @@ func setup(t *testing.T) *env {
 	t.Cleanup(hs.Close)
 	e.URL = hs.URL
 
-	w := scheduler.NewWorker(pool, scheduler.Config{
+	w := scheduler.NewWorker(postgres.NewQueue(pool), scheduler.Config{
 		Policy:   scheduler.Policy{Tiers: cfg.Tiers, WorkerTiers: cfg.Tiers.Names()},
 		Slots:    2,
 		Renderer: shared.engine,
-		Outputs:  &storage.Store{Dir: cfg.DataDir},
+		Outputs:  &storage.Files{Dir: cfg.DataDir},
 		Logger:   log.With("process", "worker"),
 		Poll:     100 * time.Millisecond,
 		Grace:    2 * time.Second,
