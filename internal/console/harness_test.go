@@ -105,12 +105,18 @@ type env struct {
 
 func setup(t *testing.T) *env {
 	t.Helper()
+	return setupTiers(t, seedTiers)
+}
+
+// setupTiers is setup with PAPRIKA_TIERS set to tiers.
+func setupTiers(t *testing.T, tiers string) *env {
+	t.Helper()
 	browser(t)
 	pool, url := pgtest.NewPool(t)
 	vars := map[string]string{
 		"PAPRIKA_DATABASE_URL": url,
 		"PAPRIKA_ADMIN_TOKEN":  "adm_console_test_0123456789abcdef",
-		"PAPRIKA_TIERS":        seedTiers,
+		"PAPRIKA_TIERS":        tiers,
 		"PAPRIKA_DATA_DIR":     t.TempDir(),
 		// The tests' webhook receivers listen on loopback.
 		"PAPRIKA_WEBHOOK_ALLOW_HOSTS": "127.0.0.1",
@@ -121,11 +127,11 @@ func setup(t *testing.T) *env {
 	log := slog.New(slog.NewJSONHandler(e.logs, &slog.HandlerOptions{Level: slog.LevelDebug}))
 	srv := api.New(cfg, &postgres.Store{Pool: pool}, log, api.WithRenderer(shared.engine))
 	h := srv.Handler()
-	tiers := make([]console.Tier, len(cfg.Tiers))
+	choices := make([]console.Tier, len(cfg.Tiers))
 	for i, tr := range cfg.Tiers {
-		tiers[i] = console.Tier{Key: tr.Key, Name: tr.Name}
+		choices[i] = console.Tier{Key: tr.Key, Name: tr.Name}
 	}
-	c := console.New(console.Config{Pool: pool, API: h, Identify: srv.Identify, Tiers: tiers, Logger: log,
+	c := console.New(console.Config{Pool: pool, API: h, Identify: srv.Identify, Tiers: choices, Logger: log,
 		SampleEvery: time.Second})
 	e.Handler = c.Mount(h)
 	hs := httptest.NewServer(e.Handler)

@@ -209,3 +209,27 @@ func TestSecureCookieUnderTLS(t *testing.T) {
 	resp.Body.Close()
 	require.Equal(t, http.StatusForbidden, resp.StatusCode)
 }
+
+// The playground's previews are the tenant's synchronous renders: past its
+// tier's ratePerMinute they are refused with the API's message.
+func TestPreviewRateLimited(t *testing.T) {
+	e := setupTiers(t, `{"tiny": {"weight": 1, "ratePerMinute": 2}}`)
+	secret, _ := e.tenant(t, "acme")
+	tb := e.newTab(t)
+	tb.signIn(secret)
+	tb.open("/console/templates/new")
+	tb.waitFor("the first preview", `document.getElementById("preview-status").textContent.startsWith("HTML rendered")`)
+	// Two renders a clock minute: of five more, at least one is refused
+	// even if a minute turns meanwhile.
+	refused := false
+	for range 5 {
+		evalAs[bool](tb, `(() => { document.getElementById("preview-status").textContent = ""; return true; })()`)
+		tb.click("#preview-now")
+		tb.waitFor("the answer", `/rendered|Error/.test(document.getElementById("preview-status").textContent)`)
+		if strings.Contains(tb.text("#preview-status"), "Rate limited: the tiny tier allows 2 renders and submissions a minute") {
+			refused = true
+			break
+		}
+	}
+	require.True(t, refused, "the rate limit refused a preview")
+}
