@@ -78,6 +78,11 @@ func (c *Console) send(r *http.Request, s *session, method, path string, body an
 	}
 	resp := &buffered{header: http.Header{}}
 	c.cfg.API.ServeHTTP(resp, req)
+	if resp.status >= 300 && resp.status < 400 {
+		// The API's mux redirects paths that are not clean (an id holding
+		// "../"); the console follows no redirect of the API.
+		return nil, &apiError{Status: http.StatusNotFound, Message: "Not found: no such page."}
+	}
 	if resp.status >= 400 {
 		e := &apiError{Status: resp.status, RetryAfter: resp.header.Get("Retry-After")}
 		_ = decodeAPIError(resp.body.Bytes(), e)

@@ -108,6 +108,9 @@ func (d *downloadWriter) Write(p []byte) (int, error) {
 	return d.w.Write(p)
 }
 
+// Unwrap lets http.ResponseController reach the connection.
+func (d *downloadWriter) Unwrap() http.ResponseWriter { return d.w }
+
 // Flush lets a streamed ZIP reach the browser as it is written.
 func (d *downloadWriter) Flush() {
 	if f, ok := d.w.(http.Flusher); ok && d.failed == nil {

@@ -69,7 +69,8 @@ func TestSessions(t *testing.T) {
 
 	// globex sees none of acme's.
 	require.NotContains(t, b.text("main"), "secret-plan")
-	for _, path := range []string{"/console/templates/secret-plan", "/console/jobs/" + jobA, "/console/batches/" + batchA} {
+	for _, path := range []string{"/console/templates/secret-plan", "/console/jobs/" + jobA, "/console/batches/" + batchA,
+		"/console/jobs/..%2F..%2Fv1%2Fadmin%2Ftenants", "/console/templates/..%2Fsecret-plan"} {
 		b.open(path)
 		require.Contains(t, b.text("h1"), "Not found", path)
 	}
