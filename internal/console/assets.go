@@ -16,7 +16,7 @@ import (
 // assets serves the embedded files of static/ with an ETag of their
 // content, so browsers revalidate rather than download them again, gzipped
 // (once, at start) to browsers that accept it: the editor's bundle is
-// 475 KB, 150 KB gzipped.
+// 475 KB, 164 KB gzipped.
 func (c *Console) assets() http.Handler {
 	type asset struct {
 		body, gz []byte
