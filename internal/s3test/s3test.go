@@ -238,7 +238,7 @@ func binary() (string, error) {
 	}
 	base, err := os.UserCacheDir()
 	if err != nil {
-		return "", fmt.Errorf("no user cache dir to keep versitygw in (%v); set %s", err, BinaryEnv)
+		base = os.TempDir() // no HOME: kept until the machine's temp is cleared
 	}
 	dir := filepath.Join(base, "paprika", "versitygw-"+Version)
 	bin := filepath.Join(dir, "versitygw")
