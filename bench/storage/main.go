@@ -109,7 +109,7 @@ func run(invoice string, records, rounds, slots int, format string) error {
 		if err := db.CreateBatch(ctx, b, recs); err != nil {
 			return 0, 0, err
 		}
-		w := scheduler.NewWorker(pool, scheduler.Config{
+		w := scheduler.NewWorker(postgres.NewQueue(pool), scheduler.Config{
 			Policy: scheduler.Policy{Tiers: tiers, WorkerTiers: tiers.Names()},
 			Slots:  slots, Renderer: engine, Outputs: store,
 			Logger: slog.New(slog.NewTextHandler(os.Stderr, &slog.HandlerOptions{Level: slog.LevelWarn})),

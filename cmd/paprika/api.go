@@ -4,6 +4,7 @@ import (
 	"context"
 	"log/slog"
 
+	"github.com/jackc/pgx/v5/pgxpool"
 	"github.com/paprikahq/paprika/internal/api"
 	"github.com/paprikahq/paprika/internal/config"
 	"github.com/paprikahq/paprika/internal/postgres"
@@ -20,6 +21,12 @@ func runAPI(ctx context.Context, getenv func(string) string, log *slog.Logger, o
 		return err
 	}
 	defer pool.Close()
+	return serveAPI(ctx, cfg, pool, log, onListen)
+}
+
+// serveAPI serves the API on cfg.Port until ctx ends (api, and dev mode
+// beside its worker on the same pool).
+func serveAPI(ctx context.Context, cfg *config.Config, pool *pgxpool.Pool, log *slog.Logger, onListen listenFunc) error {
 	outputs, err := storage.New(ctx, cfg.Storage)
 	if err != nil {
 		return err

@@ -403,11 +403,16 @@ var welcomeLines = map[string]*regexp.Regexp{
 // its welcome text.
 func startDev(t *testing.T, dataDir string) (*serving, welcome) {
 	t.Helper()
-	vars := map[string]string{
+	return startDevEnv(t, map[string]string{
 		"PORT":             "0",
 		"PAPRIKA_DATA_DIR": dataDir,
 		"PAPRIKA_TIERS":    seedTiers,
-	}
+	})
+}
+
+// startDevEnv runs dev mode with vars and waits for its welcome text.
+func startDevEnv(t *testing.T, vars map[string]string) (*serving, welcome) {
+	t.Helper()
 	stdout := &syncBuffer{}
 	log := testLogger(t)
 	s := startServing(t, func(ctx context.Context) error {

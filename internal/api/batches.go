@@ -11,7 +11,6 @@ import (
 	"strconv"
 
 	"github.com/paprikahq/paprika/internal/paprika"
-	"github.com/paprikahq/paprika/internal/postgres"
 	"github.com/paprikahq/paprika/internal/storage"
 )
 
@@ -36,7 +35,7 @@ type batchJSON struct {
 	Metadata   json.RawMessage `json:"metadata"`
 }
 
-func (s *Server) toBatchJSON(b *postgres.Batch, p *postgres.Principal) batchJSON {
+func (s *Server) toBatchJSON(b *paprika.Batch, p *paprika.Principal) batchJSON {
 	out := batchJSON{
 		ID: b.ID.String(), Status: b.Status, Tier: b.Tier, Format: b.Format, TemplateID: templateRef(b.Source),
 		Total: b.Total, Queued: b.Queued, Running: b.Running, Done: b.Done, Failed: b.Failed, Canceled: b.Canceled,
@@ -82,7 +81,7 @@ func (s *Server) createBatch(w http.ResponseWriter, r *http.Request) error {
 	if err != nil {
 		return err
 	}
-	if err := checkWork(&in.workInput); err != nil {
+	if err := s.checkWork(&in.workInput); err != nil {
 		return err
 	}
 	if len(in.Records) == 0 || len(in.Records) > MaxRecords {
@@ -96,7 +95,7 @@ func (s *Server) createBatch(w http.ResponseWriter, r *http.Request) error {
 	if err := s.countRequest(r.Context(), p); err != nil {
 		return err
 	}
-	b := &postgres.Batch{TenantID: p.Tenant.ID, KeyID: p.Key.ID, KeyTier: p.Key.Tier, Source: src,
+	b := &paprika.Batch{TenantID: p.Tenant.ID, KeyID: p.Key.ID, KeyTier: p.Key.Tier, Source: src,
 		Metadata: in.Metadata, WebhookURL: in.WebhookURL}
 	if err := s.store.CreateBatch(r.Context(), b, in.Records); err != nil {
 		return err
@@ -235,7 +234,7 @@ func (s *Server) listRecords(w http.ResponseWriter, r *http.Request) error {
 		if rec.ErrCode != "" {
 			out[i].Error = &errorJSON{Code: rec.ErrCode, Message: rec.ErrMessage}
 		}
-		if rec.Status == postgres.StatusDone {
+		if rec.Status == paprika.StatusDone {
 			u := "/v1/batches/" + id.String() + "/records/" + strconv.Itoa(rec.Index) + "/output"
 			out[i].OutputURL = &u
 		}
@@ -272,7 +271,7 @@ func (s *Server) recordOutput(w http.ResponseWriter, r *http.Request) error {
 	if err != nil {
 		return err
 	}
-	if rec.Status != postgres.StatusDone || rec.Output == nil {
+	if rec.Status != paprika.StatusDone || rec.Output == nil {
 		return paprika.Errorf(paprika.CodeNotFound, "Not found: the record's output is not ready (status %s)", rec.Status)
 	}
 	return s.serveOutput(w, r, storage.RecordKey(p.Tenant.ID, id, index, b.Format), rec.Output.ContentType)

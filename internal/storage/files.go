@@ -28,39 +28,10 @@ func (s *Files) path(key string, prefix bool) (string, error) {
 }
 
 // Put writes a temporary file beside the output, fsyncs it, renames it into
-// place and fsyncs the folder, so that the rename, too, survives a crash.
+// place and fsyncs the folder, so that the rename, too, survives a crash: a
+// group of one (see PutGroup).
 func (s *Files) Put(ctx context.Context, key string, body []byte) error {
-	path, err := s.path(key, false)
-	if err != nil {
-		return err
-	}
-	dir := filepath.Dir(path)
-	if err := os.MkdirAll(dir, 0o750); err != nil {
-		return fmt.Errorf("store output: %w", err)
-	}
-	f, err := os.CreateTemp(dir, ".tmp-*")
-	if err != nil {
-		return fmt.Errorf("store output: %w", err)
-	}
-	tmp := f.Name()
-	_, err = f.Write(body)
-	if err == nil {
-		err = f.Sync()
-	}
-	if cerr := f.Close(); err == nil {
-		err = cerr
-	}
-	if err == nil {
-		err = os.Rename(tmp, path)
-	}
-	if err != nil {
-		os.Remove(tmp)
-		return fmt.Errorf("store output: %w", err)
-	}
-	if err := syncDir(dir); err != nil {
-		return fmt.Errorf("store output: %w", err)
-	}
-	return nil
+	return s.PutGroup(ctx, []Output{{Key: key, Body: body}})
 }
 
 func syncDir(dir string) error {
