@@ -181,24 +181,27 @@ func (s *S3) DeletePrefix(ctx context.Context, prefix string) error {
 	if err != nil {
 		return err
 	}
+	parent := ctx
 	ctx, cancel := context.WithCancel(ctx)
 	defer cancel() // stops the listing when a delete fails
-	listed := s.client.ListObjects(ctx, s.bucket, minio.ListObjectsOptions{Prefix: p, Recursive: true})
+	objects := s.client.ListObjects(ctx, s.bucket, minio.ListObjectsOptions{Prefix: p, Recursive: true})
 	toDelete := make(chan minio.ObjectInfo)
-	var listErr error
+	listed := make(chan error, 1) // the listing's error, once it has stopped
 	go func() {
 		defer close(toDelete)
-		for o := range listed {
+		for o := range objects {
 			if o.Err != nil {
-				listErr = o.Err
+				listed <- o.Err
 				return
 			}
 			select {
 			case toDelete <- o:
 			case <-ctx.Done():
+				listed <- ctx.Err()
 				return
 			}
 		}
+		listed <- nil
 	}()
 	var first error
 	n := 0
@@ -211,12 +214,16 @@ func (s *S3) DeletePrefix(ctx context.Context, prefix string) error {
 			}
 		}
 	}
-	// The results are closed only after the lister has stopped sending.
+	cancel() // the deletes may have stopped early (ctx ended): stop the listing too
+	listErr := <-listed
 	if first != nil {
 		return fmt.Errorf("storage: delete %s: %d objects not deleted, first %w", prefix, n, first)
 	}
 	if listErr != nil {
 		return s.fail(prefix, listErr)
+	}
+	if err := parent.Err(); err != nil {
+		return fmt.Errorf("storage: delete %s: %w", prefix, err) // stopped before the end of the listing
 	}
 	return nil
 }
