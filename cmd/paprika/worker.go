@@ -45,8 +45,9 @@ func workerMain(ctx context.Context, getenv func(string) string, log *slog.Logge
 	})
 
 	// Webhooks go out from goroutines of their own, never a render slot.
-	deliverer := webhook.New(&postgres.Store{Pool: pool}, webhook.Config{
-		Data:       api.WebhookData(&postgres.Store{Pool: pool}, cfg.Tiers),
+	store := &postgres.Store{Pool: pool}
+	deliverer := webhook.New(store, webhook.Config{
+		Data:       api.WebhookData(cfg, store, log),
 		AllowHosts: cfg.WebhookAllowHosts,
 		Logger:     log,
 	})

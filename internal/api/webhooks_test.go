@@ -126,7 +126,7 @@ func (e *testEnv) startDeliverer(t *testing.T, giveUp time.Duration, resolver *n
 // Logger, Backoff and Poll filled in).
 func (e *testEnv) startDelivererWith(t *testing.T, cfg webhook.Config) {
 	t.Helper()
-	cfg.Data = WebhookData(e.Store, e.Config.Tiers)
+	cfg.Data = WebhookData(e.Config, e.Store, slog.New(slog.NewJSONHandler(e.logs, nil)))
 	cfg.AllowHosts = e.Config.WebhookAllowHosts
 	cfg.Logger = slog.New(slog.NewJSONHandler(e.logs, nil)).With("process", "deliverer")
 	cfg.Backoff = func(int) time.Duration { return 20 * time.Millisecond }

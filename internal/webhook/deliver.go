@@ -10,6 +10,7 @@ import (
 	"log/slog"
 	"math/rand/v2"
 	"net"
+	"runtime/debug"
 	"strings"
 	"sync"
 	"time"
@@ -126,6 +127,13 @@ func (d *Deliverer) Run(ctx context.Context) error {
 				go func(ev *postgres.WebhookEvent) {
 					defer wg.Done()
 					defer func() { <-slots; signal() }()
+					defer func() {
+						// A bug must not take the worker down with it: the
+						// event is tried again once its claim runs out.
+						if r := recover(); r != nil {
+							d.log.ErrorContext(ctx, "webhook delivery panicked", "event", ev.ID, "panic", r, "stack", string(debug.Stack()))
+						}
+					}()
 					d.deliver(attempts, ev)
 				}(&evs[i])
 			}
