@@ -44,8 +44,14 @@ func workerMain(ctx context.Context, getenv func(string) string, log *slog.Logge
 		Logger:   log,
 	})
 
-	// Webhooks go out from goroutines of their own, never a render slot.
-	store := &postgres.Store{Pool: pool}
+	// Webhooks go out from goroutines of their own, never a render slot,
+	// over a small pool of their own, never the claimers' connections.
+	hookPool, err := postgres.Open(ctx, cfg.DatabaseURL, 4)
+	if err != nil {
+		return err
+	}
+	defer hookPool.Close()
+	store := &postgres.Store{Pool: hookPool}
 	deliverer := webhook.New(store, webhook.Config{
 		Data:       api.WebhookData(cfg, store, log),
 		AllowHosts: cfg.WebhookAllowHosts,
