@@ -21,14 +21,30 @@ import (
 
 	"github.com/jackc/pgx/v5/pgxpool"
 	"github.com/stretchr/testify/require"
+	"go.uber.org/goleak"
 
 	"github.com/paprikahq/paprika/internal/pgtest"
 	"github.com/paprikahq/paprika/internal/postgres"
+	"github.com/paprikahq/paprika/internal/s3test"
 )
 
-// TestMain runs the tests on a private PostgreSQL cluster, then checks that
-// every command stopped all it started (see pgtest.Main).
-func TestMain(m *testing.M) { pgtest.Main(m) }
+// TestMain runs the tests on a private PostgreSQL cluster (and, for outputs
+// in a bucket, a private versitygw), then checks that every command stopped
+// all it started.
+func TestMain(m *testing.M) {
+	code := pgtest.Run(m)
+	if err := s3test.Stop(); err != nil && code == 0 {
+		fmt.Fprintln(os.Stderr, "s3test:", err)
+		code = 1
+	}
+	if code == 0 {
+		if err := goleak.Find(); err != nil {
+			fmt.Fprintln(os.Stderr, "goleak:", err)
+			code = 1
+		}
+	}
+	os.Exit(code)
+}
 
 const seedTiers = `{"standard": {"weight": 1}, "priority": {"weight": 4, "maxRunning": 20, "ratePerMinute": 600}}`
 
@@ -123,6 +139,12 @@ func TestConfigErrors(t *testing.T) {
 			"PAPRIKA_DATABASE_URL": "postgres://localhost/x", "PAPRIKA_ADMIN_TOKEN": adminToken, "PORT": "http",
 		}, "PORT"},
 		{"dev with malformed tiers", "dev", map[string]string{"PAPRIKA_TIERS": "{}"}, "PAPRIKA_TIERS"},
+		{"api redirecting downloads of files", "api", map[string]string{
+			"PAPRIKA_DATABASE_URL": "postgres://localhost/x", "PAPRIKA_ADMIN_TOKEN": adminToken, "PAPRIKA_STORAGE_REDIRECT": "true",
+		}, "PAPRIKA_STORAGE_REDIRECT"},
+		{"worker with a storage URL of no known kind", "worker", map[string]string{
+			"PAPRIKA_DATABASE_URL": "postgres://localhost/x", "PAPRIKA_STORAGE_URL": "minio://outputs",
+		}, "PAPRIKA_STORAGE_URL"},
 	} {
 		t.Run(c.name, func(t *testing.T) {
 			t.Parallel()

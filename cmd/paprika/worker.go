@@ -6,6 +6,7 @@ import (
 	"net/http"
 	"time"
 
+	"github.com/jackc/pgx/v5/pgxpool"
 	"github.com/prometheus/client_golang/prometheus/promhttp"
 
 	"github.com/paprikahq/paprika/internal/api"
@@ -18,12 +19,6 @@ import (
 )
 
 func runWorker(ctx context.Context, getenv func(string) string, log *slog.Logger, onListen listenFunc) error {
-	return workerMain(ctx, getenv, log, onListen, true)
-}
-
-// workerMain runs the worker; serveHTTP false runs it without its own port
-// (dev mode, where the API's port answers for the process).
-func workerMain(ctx context.Context, getenv func(string) string, log *slog.Logger, onListen listenFunc, serveHTTP bool) error {
 	cfg, err := config.Load(config.RoleWorker, getenv)
 	if err != nil {
 		return err
@@ -33,14 +28,27 @@ func workerMain(ctx context.Context, getenv func(string) string, log *slog.Logge
 		return err
 	}
 	defer pool.Close()
+	return workerMain(ctx, cfg, pool, log, onListen, true)
+}
+
+// workerMain runs the worker on pool; serveHTTP false runs it without its
+// own port (dev mode, where the API's port answers for the process and the
+// api shares the configuration and the pool).
+func workerMain(ctx context.Context, cfg *config.Config, pool *pgxpool.Pool, log *slog.Logger, onListen listenFunc, serveHTTP bool) error {
+	outputs, err := storage.New(ctx, cfg.Storage)
+	if err != nil {
+		return err
+	}
+	defer outputs.Close()
 	engine := render.New(render.Config{Chromium: cfg.Chromium, Slots: cfg.Workers, Timeout: cfg.RenderTimeout,
 		AllowHosts: cfg.AllowHosts, Logger: log})
 	defer engine.Close()
-	worker := scheduler.NewWorker(pool, scheduler.Config{
+	worker := scheduler.NewWorker(postgres.NewQueue(pool), scheduler.Config{
 		Policy:   scheduler.Policy{Tiers: cfg.Tiers, WorkerTiers: cfg.WorkerTiers},
 		Slots:    cfg.Workers,
+		Ahead:    cfg.ClaimAhead,
 		Renderer: engine,
-		Outputs:  &storage.Store{Dir: cfg.DataDir},
+		Outputs:  outputs,
 		Logger:   log,
 	})
 
@@ -53,7 +61,7 @@ func workerMain(ctx context.Context, getenv func(string) string, log *slog.Logge
 	defer hookPool.Close()
 	store := &postgres.Store{Pool: hookPool}
 	deliverer := webhook.New(store, webhook.Config{
-		Data:       api.WebhookData(cfg, store, log),
+		Data:       api.WebhookData(store, cfg.Tiers),
 		AllowHosts: cfg.WebhookAllowHosts,
 		Logger:     log,
 	})
@@ -82,12 +90,12 @@ func workerMain(ctx context.Context, getenv func(string) string, log *slog.Logge
 		}
 		_, _ = w.Write([]byte(`{"status":"ready"}` + "\n"))
 	})
-	registry := scheduler.Registry(pool, cfg.Tiers)
+	registry := scheduler.Registry(store, cfg.Tiers)
 	registry.MustRegister(deliverer.Metrics())
 	mux.Handle("GET /metrics", promhttp.HandlerFor(registry, promhttp.HandlerOpts{}))
 
 	log.InfoContext(ctx, "worker started", "tiers", cfg.WorkerTiers, "slots", cfg.Workers)
-	sweeper := &storage.Sweeper{Pool: pool, Outputs: &storage.Store{Dir: cfg.DataDir}, Logger: log}
+	sweeper := &storage.Sweeper{Pool: pool, Outputs: outputs, Logger: log}
 	sweepDone := make(chan struct{})
 	go func() { defer close(sweepDone); sweeper.Run(ctx, 10*time.Minute) }()
 	defer func() { <-sweepDone }() // before the pool closes

@@ -22,6 +22,7 @@ import (
 	"github.com/paprikahq/paprika/internal/config"
 	"github.com/paprikahq/paprika/internal/pgtest"
 	"github.com/paprikahq/paprika/internal/postgres"
+	"github.com/paprikahq/paprika/internal/storage"
 )
 
 // seedTiers is the PAPRIKA_TIERS of the seed page: standard (the default)
@@ -42,6 +43,7 @@ type testEnv struct {
 	Config     *config.Config
 	AdminToken string
 	HTTP       *httptest.Server
+	Outputs    storage.Store // PAPRIKA_STORAGE_URL's store, shared with startWorker
 
 	logs  *syncBuffer
 	extra *http.ServeMux // routes that tests mount beside the real ones
@@ -78,6 +80,10 @@ func setupEnv(t *testing.T, vars map[string]string, opts ...Option) *testEnv {
 		logs:       &syncBuffer{},
 		extra:      http.NewServeMux(),
 	}
+	e.Outputs, err = storage.New(t.Context(), cfg.Storage)
+	require.NoError(t, err)
+	t.Cleanup(func() { require.NoError(t, e.Outputs.Close()) })
+	opts = append([]Option{WithOutputs(e.Outputs)}, opts...)
 	e.Server = New(cfg, e.Store, slog.New(slog.NewJSONHandler(e.logs, &slog.HandlerOptions{Level: slog.LevelDebug})), opts...)
 	t.Cleanup(func() { require.NoError(t, e.Server.Close()) }) // after the HTTP server
 	real, extra := e.Server.Handler(), e.Server.observe(e.extra)

@@ -8,7 +8,6 @@ import (
 	"strings"
 
 	"github.com/paprikahq/paprika/internal/paprika"
-	"github.com/paprikahq/paprika/internal/postgres"
 	"github.com/paprikahq/paprika/internal/render"
 	"github.com/paprikahq/paprika/internal/webhook"
 )
@@ -34,8 +33,8 @@ type workInput struct {
 // inline templates are compiled here, so a broken one is refused now (422)
 // rather than failing later in the queue. It returns the source to store and
 // the template's text.
-func (s *Server) source(ctx context.Context, tenantID string, in *renderInput) (postgres.Source, string, error) {
-	var src postgres.Source
+func (s *Server) source(ctx context.Context, tenantID string, in *renderInput) (paprika.Source, string, error) {
+	var src paprika.Source
 	switch in.Format {
 	case "":
 		src.Format = render.FormatPDF
@@ -65,7 +64,7 @@ func (s *Server) source(ctx context.Context, tenantID string, in *renderInput) (
 			return src, "", paprika.BadRequest("template is empty")
 		}
 		if err := render.CheckTemplate(*in.Template); err != nil {
-			return src, "", templateError(err)
+			return src, "", renderError(err)
 		}
 		src.Template, content = *in.Template, *in.Template
 	case in.TemplateID != nil:
@@ -101,14 +100,6 @@ func parseTemplateRef(ref string) (string, int, error) {
 	return id, version, nil
 }
 
-// templateError turns a render error about the template into a 422.
-func templateError(err error) error {
-	if re, ok := err.(*render.Error); ok && re.Code == render.CodeTemplateError {
-		return &paprika.Error{Code: paprika.CodeTemplateError, Message: "Template error: " + re.Message}
-	}
-	return err
-}
-
 // checkData accepts a JSON object (absent means {}).
 func checkData(field string, data json.RawMessage) (json.RawMessage, error) {
 	d := bytes.TrimSpace(data)
@@ -141,7 +132,7 @@ func (s *Server) checkWork(in *workInput) error {
 
 // countRequest applies the tier's ratePerMinute (SPEC §4.4) with the tier
 // the request would run at now.
-func (s *Server) countRequest(ctx context.Context, p *postgres.Principal) error {
+func (s *Server) countRequest(ctx context.Context, p *paprika.Principal) error {
 	tier := s.cfg.Tiers.Resolve(p.Key.Tier, p.Tenant.Tier)
 	if tier.RatePerMinute == 0 {
 		return nil

@@ -11,7 +11,7 @@ import (
 	"github.com/prometheus/client_golang/prometheus/promhttp"
 
 	"github.com/paprikahq/paprika/internal/config"
-	"github.com/paprikahq/paprika/internal/postgres"
+	"github.com/paprikahq/paprika/internal/paprika"
 	"github.com/paprikahq/paprika/internal/render"
 	"github.com/paprikahq/paprika/internal/scheduler"
 	"github.com/paprikahq/paprika/internal/storage"
@@ -20,9 +20,9 @@ import (
 // Server holds the handlers' dependencies.
 type Server struct {
 	cfg      *config.Config
-	store    *postgres.Store
+	store    Store
 	log      *slog.Logger
-	outputs  *storage.Store
+	outputs  storage.Store // where outputs are read from (PAPRIKA_STORAGE_URL)
 	renderer render.Renderer
 	engine   *render.Engine // the renderer this server made, closed by Close
 	slots    chan struct{}  // synchronous render slots (PAPRIKA_WORKERS)
@@ -38,16 +38,32 @@ func WithRenderer(r render.Renderer) Option {
 	return func(s *Server) { s.renderer = r }
 }
 
+// WithOutputs reads outputs from store; without it the server reads the
+// files under PAPRIKA_STORAGE_URL's folder (an s3:// store must be given).
+// The caller closes the store.
+func WithOutputs(store storage.Store) Option {
+	return func(s *Server) { s.outputs = store }
+}
+
 // New returns the API server. Unless given a renderer, it makes a Chromium
 // engine with PAPRIKA_WORKERS slots (Chromium starts on the first render).
-func New(cfg *config.Config, store *postgres.Store, log *slog.Logger, opts ...Option) *Server {
-	s := &Server{cfg: cfg, store: store, log: log, outputs: &storage.Store{Dir: cfg.DataDir},
-		slots: make(chan struct{}, max(cfg.Workers, 1))}
+func New(cfg *config.Config, store Store, log *slog.Logger, opts ...Option) *Server {
+	s := &Server{cfg: cfg, store: store, log: log, slots: make(chan struct{}, max(cfg.Workers, 1))}
 	for _, o := range opts {
 		o(s)
 	}
+	if s.outputs == nil {
+		if cfg.Storage.Kind == config.StorageS3 {
+			panic("api.New: an s3 store is given with WithOutputs")
+		}
+		dir := cfg.Storage.Dir
+		if dir == "" {
+			dir = cfg.DataDir
+		}
+		s.outputs = &storage.Files{Dir: dir}
+	}
 	if store != nil {
-		s.prom = promhttp.HandlerFor(scheduler.Registry(store.Pool, cfg.Tiers), promhttp.HandlerOpts{})
+		s.prom = promhttp.HandlerFor(scheduler.Registry(store, cfg.Tiers), promhttp.HandlerOpts{})
 	}
 	if s.renderer == nil {
 		s.engine = render.New(render.Config{Chromium: cfg.Chromium, Slots: max(cfg.Workers, 1),
@@ -68,7 +84,7 @@ func (s *Server) Close() error {
 // handler is an HTTP handler that returns its error for the one writer.
 type handler func(http.ResponseWriter, *http.Request) error
 
-func withPrincipal(ctx context.Context, p *postgres.Principal) context.Context {
+func withPrincipal(ctx context.Context, p *paprika.Principal) context.Context {
 	return context.WithValue(ctx, principalKey, p)
 }
 

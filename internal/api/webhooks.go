@@ -4,13 +4,10 @@ import (
 	"bytes"
 	"context"
 	"encoding/json"
-	"errors"
-	"log/slog"
 	"net/http"
 
 	"github.com/paprikahq/paprika/internal/config"
 	"github.com/paprikahq/paprika/internal/postgres"
-	"github.com/paprikahq/paprika/internal/render"
 	"github.com/paprikahq/paprika/internal/webhook"
 )
 
@@ -122,13 +119,13 @@ func (s *Server) batchDeliveries(w http.ResponseWriter, r *http.Request) error {
 }
 
 // WebhookData is the deliverer's webhook.DataFunc: the job or batch JSON
-// this API answers for GET /v1/jobs/{id} or /v1/batches/{id}, made by a
-// Server like the api's (New, without a Chromium of its own) from the row
-// when the event is first attempted. The work has finished by then, so the
-// row no longer changes; the deliverer keeps the body it made, so every
-// retry sends the same bytes.
-func WebhookData(cfg *config.Config, store *postgres.Store, log *slog.Logger) webhook.DataFunc {
-	s := New(cfg, store, log, WithRenderer(webhookRenderer{}))
+// this API answers for GET /v1/jobs/{id} or /v1/batches/{id}, made from the
+// row when the event is first attempted (by a Server holding only what the
+// JSON needs: the tiers; New would want the output store). The work has
+// finished by then, so the row no longer changes; the deliverer keeps the
+// body it made, so every retry sends the same bytes.
+func WebhookData(store Store, tiers config.Tiers) webhook.DataFunc {
+	s := &Server{cfg: &config.Config{Tiers: tiers}, store: store}
 	return func(ctx context.Context, ev *postgres.WebhookEvent) (json.RawMessage, error) {
 		t, err := s.store.Tenant(ctx, ev.TenantID)
 		if err != nil {
@@ -157,11 +154,4 @@ func WebhookData(cfg *config.Config, store *postgres.Store, log *slog.Logger) we
 		}
 		return bytes.TrimSuffix(buf.Bytes(), []byte("\n")), nil
 	}
-}
-
-// webhookRenderer is the renderer of WebhookData's server, which renders nothing.
-type webhookRenderer struct{}
-
-func (webhookRenderer) Render(context.Context, render.Input) (*render.Output, error) {
-	return nil, errors.New("webhook data renders nothing")
 }

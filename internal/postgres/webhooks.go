@@ -14,29 +14,12 @@ import (
 	"github.com/paprikahq/paprika/internal/paprika"
 )
 
-// EnqueueWebhooks writes the webhook events (SPEC §3.3) of the jobs $1
-// (uuid[]) and batches $2 (uuid[]) that are finished and were submitted with
-// a webhookUrl, and wakes the deliverers (LISTEN paprika_webhooks) when the
-// transaction commits. Every path that finishes work runs it in the
-// transaction that finishes it, with the ids it touched: ids not finished,
-// without a webhookUrl or already announced are skipped (job_id and
-// batch_id are unique), so a path may pass more ids than it finished.
-const EnqueueWebhooks = `
-WITH e AS (
-    INSERT INTO webhook_events (id, tenant_id, type, job_id, batch_id, url)
-    SELECT 'evt_' || replace(gen_random_uuid()::text, '-', ''), tenant_id, 'job.finished', id, NULL::uuid, webhook_url
-    FROM jobs WHERE id = ANY($1::uuid[]) AND webhook_url IS NOT NULL AND status IN ('done', 'failed', 'canceled')
-    UNION ALL
-    SELECT 'evt_' || replace(gen_random_uuid()::text, '-', ''), tenant_id, 'batch.finished', NULL::uuid, id, webhook_url
-    FROM batches WHERE id = ANY($2::uuid[]) AND webhook_url IS NOT NULL AND finished_at IS NOT NULL
-    ON CONFLICT DO NOTHING
-    RETURNING 1
-)
-SELECT pg_notify('paprika_webhooks', '') FROM (SELECT 1 FROM e LIMIT 1) x`
-
-// enqueueWebhooks runs EnqueueWebhooks in tx.
-func enqueueWebhooks[J, B any](ctx context.Context, tx pgx.Tx, jobs []J, batches []B) error {
-	_, err := tx.Exec(ctx, EnqueueWebhooks, jobs, batches)
+// enqueueWebhooks writes the webhook events (SPEC §3.3) of the jobs and
+// batches of ids that are finished and were submitted with a webhookUrl
+// (statement enqueue-webhooks), in tx: every path that finishes work runs it
+// in the transaction that finishes it.
+func enqueueWebhooks(ctx context.Context, tx pgx.Tx, jobs, batches []uuid.UUID) error {
+	_, err := tx.Exec(ctx, sqlEnqueueWebhooks, jobs, batches)
 	return err
 }
 
@@ -53,7 +36,7 @@ func enqueueTenantCanceled(ctx context.Context, tx pgx.Tx, tenantID string) erro
 	if err != nil || len(ids) == 0 {
 		return err
 	}
-	return enqueueWebhooks[uuid.UUID, uuid.UUID](ctx, tx, ids, nil)
+	return enqueueWebhooks(ctx, tx, ids, nil)
 }
 
 // Webhook event statuses.

@@ -36,7 +36,7 @@ func finishedJobs(t testing.TB, s *postgres.Store, tenant string, n int, hook st
 func enqueue(t testing.TB, pool *pgxpool.Pool, jobs, batches []uuid.UUID) {
 	t.Helper()
 	require.NoError(t, pgx.BeginFunc(context.Background(), pool, func(tx pgx.Tx) error {
-		_, err := tx.Exec(context.Background(), postgres.EnqueueWebhooks, jobs, batches)
+		_, err := tx.Exec(context.Background(), postgres.Statement("enqueue-webhooks"), jobs, batches)
 		return err
 	}))
 }
@@ -146,7 +146,7 @@ func BenchmarkEnqueueWebhooks(b *testing.B) {
 			_, err = tx.Exec(b.Context(), `UPDATE jobs SET finished_at = now() WHERE id = ANY($1)`, ids[i*64:(i+1)*64])
 			require.NoError(b, err)
 			if hook != "-" {
-				_, err = tx.Exec(b.Context(), postgres.EnqueueWebhooks, ids[i*64:(i+1)*64], []uuid.UUID(nil))
+				_, err = tx.Exec(b.Context(), postgres.Statement("enqueue-webhooks"), ids[i*64:(i+1)*64], []uuid.UUID(nil))
 				require.NoError(b, err)
 			}
 			require.NoError(b, tx.Commit(b.Context()))
