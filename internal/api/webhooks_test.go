@@ -523,8 +523,10 @@ func TestWebhookHangingReceiver(t *testing.T) {
 		}
 	}()
 
+	// More events than a claim looks at (4 × its free slots), so that
+	// another tenant's events must be found past them.
 	var jobs []string
-	for i := range 24 {
+	for i := range 64 {
 		in := htmlJob("<p>{{i}}</p>", map[string]any{"i": i})
 		in["webhookUrl"] = hang.URL
 		jobs = append(jobs, e.postJob(t, key, in).ID)
@@ -548,7 +550,7 @@ func TestWebhookHangingReceiver(t *testing.T) {
 
 	close(release)
 	released = true
-	eventually(t, "24 deliveries", func() bool { mu.Lock(); defer mu.Unlock(); return len(ids) == 24 })
+	eventually(t, "64 deliveries", func() bool { mu.Lock(); defer mu.Unlock(); return len(ids) == 64 })
 	for _, id := range jobs {
 		e.waitDelivery(t, key, "/v1/jobs/"+id+"/deliveries", "delivered")
 	}

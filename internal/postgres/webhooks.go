@@ -126,14 +126,17 @@ func (s *Store) Deliveries(ctx context.Context, tenantID, what string, id uuid.U
 // function ranks a few candidates before the row locks, since it cannot
 // sit under FOR UPDATE.
 func (s *Store) ClaimWebhooks(ctx context.Context, n int, hold time.Duration, perTenant int, room map[string]int) ([]WebhookEvent, error) {
-	tenants, rooms := make([]string, 0, len(room)), make([]int32, 0, len(room))
+	tenants, rooms, full := make([]string, 0, len(room)), make([]int32, 0, len(room)), []string{}
 	for t, r := range room {
 		tenants, rooms = append(tenants, t), append(rooms, int32(r))
+		if r <= 0 {
+			full = append(full, t) // not even a candidate: others' events come first
+		}
 	}
 	rows, err := s.Pool.Query(ctx, `
 		WITH cand AS (
 			SELECT id, tenant_id, next_at FROM webhook_events
-			WHERE status = 'pending' AND next_at <= now()
+			WHERE status = 'pending' AND next_at <= now() AND NOT (tenant_id = ANY($6::text[]))
 			ORDER BY next_at LIMIT $1 * 4
 		), ranked AS (
 			SELECT c.id, c.next_at, row_number() OVER (PARTITION BY c.tenant_id ORDER BY c.next_at) AS rn,
@@ -148,7 +151,7 @@ func (s *Store) ClaimWebhooks(ctx context.Context, n int, hold time.Duration, pe
 		UPDATE webhook_events e SET attempts = e.attempts + 1, next_at = now() + make_interval(secs => $2)
 		FROM due WHERE e.id = due.id
 		RETURNING e.id, e.tenant_id, e.type, e.job_id, e.batch_id, e.url, e.status, e.created_at,
-			e.next_at, e.attempts, e.body, e.finished_at`, n, hold.Seconds(), perTenant, tenants, rooms)
+			e.next_at, e.attempts, e.body, e.finished_at`, n, hold.Seconds(), perTenant, tenants, rooms, full)
 	if err != nil {
 		return nil, err
 	}
