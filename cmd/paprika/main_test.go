@@ -10,6 +10,7 @@ import (
 	"net"
 	"net/http"
 	"os"
+	"os/signal"
 	"path/filepath"
 	"regexp"
 	"strconv"
@@ -32,6 +33,13 @@ import (
 // in a bucket, a private versitygw), then checks that every command stopped
 // all it started.
 func TestMain(m *testing.M) {
+	if command := os.Getenv(childCommand); command != "" {
+		// A child process of a test (see startChild): one command, as main runs it.
+		ctx, stop := signal.NotifyContext(context.Background(), syscall.SIGTERM, os.Interrupt)
+		code := run(ctx, strings.Fields(command), os.Getenv, os.Stdout, os.Stderr)
+		stop()
+		os.Exit(code)
+	}
 	code := pgtest.Run(m)
 	if err := s3test.Stop(); err != nil && code == 0 {
 		fmt.Fprintln(os.Stderr, "s3test:", err)
@@ -403,11 +411,16 @@ var welcomeLines = map[string]*regexp.Regexp{
 // its welcome text.
 func startDev(t *testing.T, dataDir string) (*serving, welcome) {
 	t.Helper()
-	vars := map[string]string{
+	return startDevEnv(t, map[string]string{
 		"PORT":             "0",
 		"PAPRIKA_DATA_DIR": dataDir,
 		"PAPRIKA_TIERS":    seedTiers,
-	}
+	})
+}
+
+// startDevEnv runs dev mode with vars and waits for its welcome text.
+func startDevEnv(t *testing.T, vars map[string]string) (*serving, welcome) {
+	t.Helper()
 	stdout := &syncBuffer{}
 	log := testLogger(t)
 	s := startServing(t, func(ctx context.Context) error {

@@ -47,6 +47,9 @@ type testEnv struct {
 
 	logs  *syncBuffer
 	extra *http.ServeMux // routes that tests mount beside the real ones
+
+	mismatchMu sync.Mutex
+	mismatches []string // responses unlike docs/openapi.yaml (see validating)
 }
 
 // setup starts the API with the seed's tiers on a fresh database.
@@ -86,7 +89,7 @@ func setupEnv(t *testing.T, vars map[string]string, opts ...Option) *testEnv {
 	opts = append([]Option{WithOutputs(e.Outputs)}, opts...)
 	e.Server = New(cfg, e.Store, slog.New(slog.NewJSONHandler(e.logs, &slog.HandlerOptions{Level: slog.LevelDebug})), opts...)
 	t.Cleanup(func() { require.NoError(t, e.Server.Close()) }) // after the HTTP server
-	real, extra := e.Server.Handler(), e.Server.observe(e.extra)
+	real, extra := e.validating(t, e.Server.Handler()), e.Server.observe(e.extra)
 	e.HTTP = httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		if _, pattern := e.extra.Handler(r); pattern != "" {
 			extra.ServeHTTP(w, r)
@@ -94,7 +97,8 @@ func setupEnv(t *testing.T, vars map[string]string, opts ...Option) *testEnv {
 		}
 		real.ServeHTTP(w, r)
 	}))
-	t.Cleanup(e.HTTP.Close) // before the pool closes and the database is dropped
+	t.Cleanup(func() { e.reportMismatches(t) }) // after the HTTP server, so after every handler
+	t.Cleanup(e.HTTP.Close)                     // before the pool closes and the database is dropped
 	t.Cleanup(func() {
 		if t.Failed() {
 			t.Logf("server log:\n%s", e.logs.String())

@@ -26,6 +26,7 @@ type Server struct {
 	renderer render.Renderer
 	engine   *render.Engine // the renderer this server made, closed by Close
 	slots    chan struct{}  // synchronous render slots (PAPRIKA_WORKERS)
+	merges   chan struct{}  // batch PDF merges running at once (PAPRIKA_WORKERS)
 	prom     http.Handler   // /metrics
 }
 
@@ -48,7 +49,8 @@ func WithOutputs(store storage.Store) Option {
 // New returns the API server. Unless given a renderer, it makes a Chromium
 // engine with PAPRIKA_WORKERS slots (Chromium starts on the first render).
 func New(cfg *config.Config, store Store, log *slog.Logger, opts ...Option) *Server {
-	s := &Server{cfg: cfg, store: store, log: log, slots: make(chan struct{}, max(cfg.Workers, 1))}
+	s := &Server{cfg: cfg, store: store, log: log, slots: make(chan struct{}, max(cfg.Workers, 1)),
+		merges: make(chan struct{}, max(cfg.Workers, 1))}
 	for _, o := range opts {
 		o(s)
 	}
@@ -102,6 +104,7 @@ func (s *Server) Handler() http.Handler {
 	route("GET /healthz", s.healthz)
 	route("GET /readyz", s.readyz)
 	route("GET /metrics", s.metrics)
+	route("GET /v1/openapi.yaml", s.openapi)
 
 	route("POST /v1/admin/tenants", s.admin(s.createTenant))
 	route("GET /v1/admin/tenants", s.admin(s.listTenants))
@@ -128,7 +131,7 @@ func (s *Server) Handler() http.Handler {
 	route("DELETE /v1/batches/{id}", s.tenant(s.cancelBatch, ScopeRender))
 	route("GET /v1/batches/{id}/records", s.tenant(s.listRecords, ScopeRender, ScopeRead))
 	route("GET /v1/batches/{id}/records/{index}/output", s.tenant(s.recordOutput, ScopeRender, ScopeRead))
-	route("GET /v1/batches/{id}/output", s.tenant(s.batchZip, ScopeRender, ScopeRead))
+	route("GET /v1/batches/{id}/output", s.tenant(s.batchOutput, ScopeRender, ScopeRead))
 	route("GET /v1/batches/{id}/deliveries", s.tenant(s.batchDeliveries, ScopeRender, ScopeRead))
 	route("POST /v1/templates", s.tenant(s.createTemplate, ScopeTemplates))
 	route("GET /v1/templates", s.tenant(s.listTemplates, ScopeTemplates, ScopeRead))

@@ -50,6 +50,7 @@ type Work interface {
 	Records(ctx context.Context, tenantID string, batchID uuid.UUID, status string, after, limit int) ([]paprika.Record, error)
 	Record(ctx context.Context, tenantID string, batchID uuid.UUID, index int) (*paprika.Record, error)
 	DoneRecords(ctx context.Context, batchID uuid.UUID, fn func(index int) error) error
+	DoneDocuments(ctx context.Context, tenantID string, batchID uuid.UUID, field string) ([]postgres.DoneDocument, error)
 }
 
 // Templates are a tenant's stored templates.
