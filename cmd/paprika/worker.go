@@ -52,8 +52,14 @@ func workerMain(ctx context.Context, cfg *config.Config, pool *pgxpool.Pool, log
 		Logger:   log,
 	})
 
-	// Webhooks go out from goroutines of their own, never a render slot.
-	store := &postgres.Store{Pool: pool}
+	// Webhooks go out from goroutines of their own, never a render slot,
+	// over a small pool of their own, never the claimers' connections.
+	hookPool, err := postgres.Open(ctx, cfg.DatabaseURL, 4)
+	if err != nil {
+		return err
+	}
+	defer hookPool.Close()
+	store := &postgres.Store{Pool: hookPool}
 	deliverer := webhook.New(store, webhook.Config{
 		Data:       api.WebhookData(store, cfg.Tiers),
 		AllowHosts: cfg.WebhookAllowHosts,

@@ -120,26 +120,27 @@ func (s *Server) batchDeliveries(w http.ResponseWriter, r *http.Request) error {
 
 // WebhookData is the deliverer's webhook.DataFunc: the job or batch JSON
 // this API answers for GET /v1/jobs/{id} or /v1/batches/{id}, made from the
-// row when the event is first attempted. The work has finished by then, so
-// the row no longer changes; the deliverer keeps the body it made, so every
-// retry sends the same bytes.
+// row when the event is first attempted (by a Server holding only what the
+// JSON needs: the tiers; New would want the output store). The work has
+// finished by then, so the row no longer changes; the deliverer keeps the
+// body it made, so every retry sends the same bytes.
 func WebhookData(store Store, tiers config.Tiers) webhook.DataFunc {
 	s := &Server{cfg: &config.Config{Tiers: tiers}, store: store}
 	return func(ctx context.Context, ev *postgres.WebhookEvent) (json.RawMessage, error) {
-		t, err := store.Tenant(ctx, ev.TenantID)
+		t, err := s.store.Tenant(ctx, ev.TenantID)
 		if err != nil {
 			return nil, err
 		}
 		p := &postgres.Principal{Tenant: *t}
 		var v any
 		if ev.JobID != nil {
-			j, err := store.Job(ctx, ev.TenantID, *ev.JobID)
+			j, err := s.store.Job(ctx, ev.TenantID, *ev.JobID)
 			if err != nil {
 				return nil, err
 			}
 			v = s.toJobJSON(j, p)
 		} else {
-			b, err := store.Batch(ctx, ev.TenantID, *ev.BatchID)
+			b, err := s.store.Batch(ctx, ev.TenantID, *ev.BatchID)
 			if err != nil {
 				return nil, err
 			}

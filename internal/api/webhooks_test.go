@@ -329,7 +329,7 @@ func TestWebhookCanceledThenGivenUp(t *testing.T) {
 		return &render.Output{Body: []byte("<p>x</p>"), ContentType: htmlType, Pages: 1}
 	})
 	defer close(release)
-	e := webhookEnv(t, 300*time.Millisecond, "127.0.0.1", nil, fake)
+	e := webhookEnv(t, 2*time.Second, "127.0.0.1", nil, fake) // long enough for retries on a loaded machine
 	key := e.tenantKey(t, "acme")
 	rc := newReceiver(t, 1_000_000, e.webhookSecret(t, "acme").Secret)
 
@@ -473,8 +473,9 @@ func TestWebhookTenantDeleted(t *testing.T) {
 }
 
 // TestWebhookHangingReceiver: two deliverers share the outbox (SKIP
-// LOCKED), each holds at most its Concurrency attempts at once however long
-// a receiver hangs, work keeps being claimed and rendered meanwhile, and
+// LOCKED); one tenant's hanging receiver holds at most its share of each
+// (a quarter of 16, and 1 of 2) however long it hangs, while another
+// tenant's events are delivered and work keeps being claimed and rendered;
 // every event arrives exactly once when the receiver answers again.
 func TestWebhookHangingReceiver(t *testing.T) {
 	t.Parallel()
@@ -482,6 +483,8 @@ func TestWebhookHangingReceiver(t *testing.T) {
 	e.startDelivererWith(t, webhook.Config{Concurrency: 2, GiveUp: time.Hour})
 	key := e.tenantKey(t, "acme")
 	secret := e.webhookSecret(t, "acme").Secret
+	otherKey := e.tenantKey(t, "globex")
+	fast := newReceiver(t, 0, e.webhookSecret(t, "globex").Secret)
 
 	release := make(chan struct{})
 	var mu sync.Mutex
@@ -520,8 +523,10 @@ func TestWebhookHangingReceiver(t *testing.T) {
 		}
 	}()
 
+	// More events than a claim looks at (4 × its free slots), so that
+	// another tenant's events must be found past them.
 	var jobs []string
-	for i := range 24 {
+	for i := range 64 {
 		in := htmlJob("<p>{{i}}</p>", map[string]any{"i": i})
 		in["webhookUrl"] = hang.URL
 		jobs = append(jobs, e.postJob(t, key, in).ID)
@@ -529,15 +534,23 @@ func TestWebhookHangingReceiver(t *testing.T) {
 	for _, id := range jobs {
 		e.waitJob(t, key, id, "done") // rendering goes on while every delivery hangs
 	}
-	// 16 attempts from the first deliverer, 2 from the second, no more.
-	eventually(t, "18 attempts hanging", func() bool { mu.Lock(); defer mu.Unlock(); return inFlight == 18 })
-	time.Sleep(200 * time.Millisecond)
+	eventually(t, "5 attempts hanging", func() bool { mu.Lock(); defer mu.Unlock(); return inFlight == 5 })
+
+	// Another tenant's events go out meanwhile.
+	for i := range 3 {
+		in := htmlJob("<p>{{i}}</p>", map[string]any{"i": i})
+		in["webhookUrl"] = fast.URL
+		j := e.postJob(t, otherKey, in)
+		e.waitDelivery(t, otherKey, "/v1/jobs/"+j.ID+"/deliveries", "delivered")
+	}
+	fast.waitFor(t, 3)
 	mu.Lock()
-	require.Equal(t, 18, most, "attempts at once")
+	require.Equal(t, 5, most, "attempts at once for one tenant: 4 of 16 and 1 of 2")
 	mu.Unlock()
+
 	close(release)
 	released = true
-	eventually(t, "24 deliveries", func() bool { mu.Lock(); defer mu.Unlock(); return len(ids) == 24 })
+	eventually(t, "64 deliveries", func() bool { mu.Lock(); defer mu.Unlock(); return len(ids) == 64 })
 	for _, id := range jobs {
 		e.waitDelivery(t, key, "/v1/jobs/"+id+"/deliveries", "delivered")
 	}
