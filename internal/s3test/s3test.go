@@ -28,6 +28,7 @@ import (
 
 	"github.com/minio/minio-go/v7"
 	"github.com/minio/minio-go/v7/pkg/credentials"
+	"go.uber.org/goleak"
 
 	"github.com/paprikahq/paprika/internal/config"
 )
@@ -291,4 +292,23 @@ func lock(path string) (func(), error) {
 		return nil, err
 	}
 	return func() { _ = syscall.Flock(int(f.Fd()), syscall.LOCK_UN); f.Close() }, nil
+}
+
+// Finish ends a test binary that used a private versitygw (and a private
+// PostgreSQL, whose pgtest.Run gave code): it stops the server, then
+// checks for leaked goroutines, and returns the exit status.
+//
+//	func TestMain(m *testing.M) { os.Exit(s3test.Finish(pgtest.Run(m))) }
+func Finish(code int) int {
+	if err := Stop(); err != nil && code == 0 {
+		fmt.Fprintln(os.Stderr, "s3test:", err)
+		code = 1
+	}
+	if code == 0 {
+		if err := goleak.Find(); err != nil {
+			fmt.Fprintln(os.Stderr, "goleak:", err)
+			code = 1
+		}
+	}
+	return code
 }

@@ -181,23 +181,7 @@ func (d *Deliverer) Run(ctx context.Context) error {
 // listen wakes Run on NOTIFY paprika_webhooks, reconnecting as needed.
 func (d *Deliverer) listen(ctx context.Context, wake func()) {
 	for ctx.Err() == nil {
-		err := func() error {
-			conn, err := d.store.Pool.Acquire(ctx)
-			if err != nil {
-				return err
-			}
-			defer conn.Release()
-			if _, err := conn.Exec(ctx, "LISTEN paprika_webhooks"); err != nil {
-				return err
-			}
-			defer conn.Exec(context.WithoutCancel(ctx), "UNLISTEN *") //nolint:errcheck // the pool resets it anyway
-			for {
-				if _, err := conn.Conn().WaitForNotification(ctx); err != nil {
-					return err
-				}
-				wake()
-			}
-		}()
+		err := postgres.Listen(ctx, d.store.Pool, "paprika_webhooks", wake)
 		if ctx.Err() == nil {
 			d.log.WarnContext(ctx, "webhook listen failed; polling until it reconnects", "err", err)
 			t := time.NewTimer(time.Second)
