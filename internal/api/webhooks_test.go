@@ -147,11 +147,11 @@ func (e *testEnv) startDelivererWith(t *testing.T, cfg webhook.Config) {
 }
 
 // webhookSecret reads a tenant's secrets through the admin API.
-func (e *testEnv) webhookSecret(t *testing.T, tenantID string) webhookSecretJSON {
+func (e *testEnv) webhookSecret(t *testing.T, tenantID string) WebhookSecretJSON {
 	t.Helper()
 	_, body := e.getBody(t, e.AdminToken, "/v1/admin/tenants/"+tenantID+"/webhook-secret")
 	requireKeys(t, decodeJSON[map[string]any](t, body), webhookSecretKeys...)
-	ws := decodeJSON[webhookSecretJSON](t, body)
+	ws := decodeJSON[WebhookSecretJSON](t, body)
 	requireSecret(t, ws.Secret)
 	return ws
 }
@@ -165,7 +165,7 @@ func requireSecret(t *testing.T, s string) {
 }
 
 // getDeliveries reads GET path (…/deliveries), checking its shape.
-func (e *testEnv) getDeliveries(t *testing.T, token, path string) deliveriesJSON {
+func (e *testEnv) getDeliveries(t *testing.T, token, path string) DeliveriesJSON {
 	t.Helper()
 	_, body := e.getBody(t, token, path)
 	obj := requireObject(t, body, deliveriesFields)
@@ -176,13 +176,13 @@ func (e *testEnv) getDeliveries(t *testing.T, token, path string) deliveriesJSON
 		requireKeys(t, a.(map[string]any), attemptFields...)
 		require.Regexp(t, timePattern, a.(map[string]any)["at"])
 	}
-	return decodeJSON[deliveriesJSON](t, body)
+	return decodeJSON[DeliveriesJSON](t, body)
 }
 
 // waitDelivery polls a deliveries path until the event has status.
-func (e *testEnv) waitDelivery(t *testing.T, token, path, status string) deliveriesJSON {
+func (e *testEnv) waitDelivery(t *testing.T, token, path, status string) DeliveriesJSON {
 	t.Helper()
-	var d deliveriesJSON
+	var d DeliveriesJSON
 	eventually(t, path+" "+status, func() bool {
 		d = e.getDeliveries(t, token, path)
 		return d.Event != nil && d.Event.Status == status
@@ -281,7 +281,7 @@ func TestWebhookRotation(t *testing.T) {
 
 	resp, body := e.admin(t, http.MethodPost, "/v1/admin/tenants/acme/webhook-secret", nil)
 	requireStatus(t, http.StatusOK, resp, body)
-	rotated := decodeJSON[webhookSecretJSON](t, body)
+	rotated := decodeJSON[WebhookSecretJSON](t, body)
 	requireSecret(t, rotated.Secret)
 	require.NotEqual(t, old, rotated.Secret)
 	require.NotNil(t, rotated.RotatedAt)
@@ -307,7 +307,7 @@ func TestWebhookRotation(t *testing.T) {
 	require.Equal(t, "batch.finished", ev.Type)
 	_, batchBody := e.getBody(t, key, "/v1/batches/"+b.ID)
 	requireSameJSON(t, batchBody, ev.Data)
-	require.Equal(t, 3, decodeJSON[batchJSON](t, ev.Data).Done)
+	require.Equal(t, 3, decodeJSON[BatchJSON](t, ev.Data).Done)
 	d := e.waitDelivery(t, key, "/v1/batches/"+b.ID+"/deliveries", "delivered")
 	require.Len(t, d.Attempts, 1)
 	time.Sleep(100 * time.Millisecond)
@@ -349,7 +349,7 @@ func TestWebhookCanceledThenGivenUp(t *testing.T) {
 	got := rc.deliveries()
 	require.Len(t, got, len(d.Attempts))
 	var ev struct {
-		Data jobJSON `json:"data"`
+		Data JobJSON `json:"data"`
 	}
 	require.NoError(t, json.Unmarshal(got[0].body, &ev))
 	require.Equal(t, "canceled", ev.Data.Status)
@@ -432,10 +432,10 @@ func TestWebhookAfterRetriesFail(t *testing.T) {
 		require.NoError(t, json.Unmarshal(d.body, &ev))
 		types[ev.Type] = ev.Data
 	}
-	job := decodeJSON[jobJSON](t, types["job.finished"])
+	job := decodeJSON[JobJSON](t, types["job.finished"])
 	require.Equal(t, "failed", job.Status)
 	require.Equal(t, "render-failed", job.Error.Code)
-	require.Equal(t, 2, decodeJSON[batchJSON](t, types["batch.finished"]).Failed)
+	require.Equal(t, 2, decodeJSON[BatchJSON](t, types["batch.finished"]).Failed)
 }
 
 // TestWebhookTenantDeleted: deleting a tenant cancels its queued work, and
