@@ -21,5 +21,8 @@ func runAPI(ctx context.Context, getenv func(string) string, log *slog.Logger, o
 	defer pool.Close()
 	srv := api.New(cfg, &postgres.Store{Pool: pool}, log)
 	defer srv.Close()
+	if err := srv.CheckSandbox(ctx); err != nil {
+		return err
+	}
 	return serve(ctx, cfg.Port, srv.Handler(), log, onListen)
 }

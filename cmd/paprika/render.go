@@ -101,7 +101,8 @@ func runRender(ctx context.Context, args []string, getenv func(string) string, s
 		return usageError(err.Error())
 	}
 
-	engine := render.New(render.Config{Chromium: cfg.Chromium, Slots: 1, Timeout: cfg.RenderTimeout, AllowHosts: cfg.AllowHosts})
+	engine := render.New(render.Config{Chromium: cfg.Chromium, Slots: 1, Timeout: cfg.RenderTimeout, AllowHosts: cfg.AllowHosts,
+		NoSandbox: cfg.ChromiumNoSandbox})
 	defer engine.Close()
 	start := time.Now()
 	doc, err := engine.Render(ctx, render.Input{Template: string(tmpl), Data: data, Format: *format, Options: opts})

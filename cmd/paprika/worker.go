@@ -2,6 +2,7 @@ package main
 
 import (
 	"context"
+	"fmt"
 	"log/slog"
 	"net/http"
 	"time"
@@ -31,8 +32,11 @@ func workerMain(ctx context.Context, getenv func(string) string, log *slog.Logge
 	}
 	defer pool.Close()
 	engine := render.New(render.Config{Chromium: cfg.Chromium, Slots: cfg.Workers, Timeout: cfg.RenderTimeout,
-		AllowHosts: cfg.AllowHosts, Logger: log})
+		AllowHosts: cfg.AllowHosts, Logger: log, NoSandbox: cfg.ChromiumNoSandbox})
 	defer engine.Close()
+	if err := engine.CheckSandbox(ctx); err != nil {
+		return err
+	}
 	worker := scheduler.NewWorker(pool, scheduler.Config{
 		Policy:   scheduler.Policy{Tiers: cfg.Tiers, WorkerTiers: cfg.WorkerTiers},
 		Slots:    cfg.Workers,
@@ -60,9 +64,11 @@ func workerMain(ctx context.Context, getenv func(string) string, log *slog.Logge
 			_, _ = w.Write([]byte(`{"status":"chromium unavailable"}` + "\n"))
 			return
 		}
-		_, _ = w.Write([]byte(`{"status":"ready"}` + "\n"))
+		_, _ = fmt.Fprintf(w, `{"status":"ready","chromiumSandboxed":%t}`+"\n", engine.Sandboxed())
 	})
-	mux.Handle("GET /metrics", promhttp.HandlerFor(scheduler.Registry(pool, cfg.Tiers), promhttp.HandlerOpts{}))
+	reg := scheduler.Registry(pool, cfg.Tiers)
+	reg.MustRegister(engine.SandboxGauge())
+	mux.Handle("GET /metrics", promhttp.HandlerFor(reg, promhttp.HandlerOpts{}))
 
 	log.InfoContext(ctx, "worker started", "tiers", cfg.WorkerTiers, "slots", cfg.Workers)
 	sweeper := &storage.Sweeper{Pool: pool, Outputs: &storage.Store{Dir: cfg.DataDir}, Logger: log}

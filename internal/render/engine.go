@@ -25,6 +25,11 @@ type Config struct {
 	// MaxMemory restarts the browser once its processes together hold
 	// more resident memory than this many bytes (default 2 GiB).
 	MaxMemory int64
+
+	// NoSandbox runs Chromium without its own sandbox
+	// (PAPRIKA_CHROMIUM_NO_SANDBOX); otherwise a Chromium that cannot run
+	// sandboxed does not start (chromium.ErrSandbox).
+	NoSandbox bool
 }
 
 // Defaults of Config.
@@ -241,6 +246,7 @@ func (e *Engine) start(done chan struct{}) {
 	defer cancel()
 	b, err := chromium.Start(ctx, chromium.Config{
 		Path: e.cfg.Chromium, Tabs: e.cfg.Slots + e.spare, AllowHosts: e.cfg.AllowHosts, Logger: e.log,
+		NoSandbox: e.cfg.NoSandbox,
 	})
 	e.mu.Lock()
 	defer e.mu.Unlock()
@@ -351,6 +357,31 @@ func (e *Engine) Ready(ctx context.Context) error {
 	}
 	e.readyAt, e.readyErr = time.Now(), err
 	return err
+}
+
+// Sandboxed reports whether Chromium runs, or will run, with its own
+// sandbox: it never starts without it unless Config.NoSandbox says so.
+func (e *Engine) Sandboxed() bool { return !e.cfg.NoSandbox }
+
+// CheckSandbox starts Chromium at a process's start and returns the error
+// when it is chromium.ErrSandbox: a process that cannot render sandboxed
+// refuses to start, rather than take work and fail every render. Any other
+// failure (no Chromium installed, a slow start) is logged and left to
+// /readyz and the renders, as before.
+func (e *Engine) CheckSandbox(ctx context.Context) error {
+	if !e.Sandboxed() {
+		e.log.WarnContext(ctx, "Chromium's sandbox is off (PAPRIKA_CHROMIUM_NO_SANDBOX=true): a renderer exploit in a template is not contained")
+	}
+	ctx, cancel := context.WithTimeout(ctx, startTimeout)
+	defer cancel()
+	err := e.Ready(ctx)
+	if errors.Is(err, chromium.ErrSandbox) {
+		return err
+	}
+	if err != nil && ctx.Err() == nil {
+		e.log.WarnContext(ctx, "chromium did not start; renders fail until it does", "error", err)
+	}
+	return nil
 }
 
 // Close kills the browser and every process it started, and waits for the
