@@ -179,6 +179,10 @@ func (e *Engine) failure(ctx, rctx context.Context, inst *instance, err error) e
 		return &Error{Code: CodeRenderFailed, Message: "the page crashed (did it run out of memory?)"}
 	case errors.Is(err, chromium.ErrNotFound):
 		return &Error{Code: CodeRenderFailed, Message: err.Error()}
+	case errors.Is(err, chromium.ErrSandbox):
+		// The details are the server's, not the tenant's.
+		e.log.ErrorContext(ctx, "render failed: Chromium's sandbox cannot run", "error", err)
+		return &Error{Code: CodeRenderFailed, Message: "chromium's sandbox cannot run on this server"}
 	}
 	if inst != nil && inst.Err() != nil {
 		e.log.WarnContext(ctx, "render failed: chromium died", "error", err, "cause", inst.Err())
