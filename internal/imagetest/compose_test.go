@@ -3,6 +3,7 @@
 package imagetest
 
 import (
+	"errors"
 	"fmt"
 	"os"
 	"regexp"
@@ -33,13 +34,35 @@ func loadCompose(t *testing.T, path string, vars map[string]string) map[string]s
 	t.Helper()
 	b, err := os.ReadFile(path)
 	must(t, err)
-	text, err := interpolate(string(b), vars)
-	if err != nil {
+	var c composeFile
+	if err := yaml.Unmarshal(b, &c); err != nil {
 		t.Fatalf("%s: %v", path, err)
 	}
-	var c composeFile
-	if err := yaml.Unmarshal([]byte(text), &c); err != nil {
-		t.Fatalf("%s: %v", path, err)
+	// Compose interpolates the values, after parsing: PAPRIKA_TIERS is JSON,
+	// which YAML would read as a mapping.
+	var errs []error
+	sub := func(s string) string {
+		v, err := interpolate(s, vars)
+		if err != nil {
+			errs = append(errs, err)
+		}
+		return v
+	}
+	for name, s := range c.Services {
+		s.Image = sub(s.Image)
+		for k, v := range s.Environment {
+			s.Environment[k] = sub(v)
+		}
+		for i := range s.SecurityOpt {
+			s.SecurityOpt[i] = sub(s.SecurityOpt[i])
+		}
+		for i := range s.Volumes {
+			s.Volumes[i] = sub(s.Volumes[i])
+		}
+		c.Services[name] = s
+	}
+	if len(errs) > 0 {
+		t.Fatalf("%s: %v", path, errors.Join(errs...))
 	}
 	return c.Services
 }

@@ -251,8 +251,7 @@ func (r *topology) start(name, svc string, extra ...string) {
 	args = append(args, s.command()...)
 	t.Cleanup(func() {
 		if t.Failed() {
-			logs, _ := r.p.try(time.Minute, "logs", "--tail", "40", r.prefix+name)
-			t.Logf("--- the last lines of %s's log:\n%s", name, logs)
+			t.Logf("--- the last lines of %s's log:\n%s", name, r.p.logs(t, r.prefix+name, "--tail", "40"))
 		}
 		_, _ = r.p.try(2*time.Minute, "rm", "-f", "-t", "5", r.prefix+name)
 	})
@@ -312,7 +311,7 @@ type claim struct {
 
 // claims reads every claim from a container's log.
 func (r *topology) claims(name string) []claim {
-	logs := r.p.out(r.t, time.Minute, "logs", r.prefix+name)
+	logs := r.p.logs(r.t, r.prefix+name)
 	var cs []claim
 	for _, line := range strings.Split(logs, "\n") {
 		var c claim
@@ -331,7 +330,7 @@ func (r *topology) stop(name string) {
 	began := time.Now()
 	r.p.out(t, 2*time.Minute, "stop", "-t", "30", r.prefix+name)
 	state := strings.TrimSpace(r.p.out(t, time.Minute, "inspect", "--format", "{{.State.ExitCode}}", r.prefix+name))
-	logs := r.p.out(t, time.Minute, "logs", "--tail", "5", r.prefix+name)
+	logs := r.p.logs(t, r.prefix+name, "--tail", "5")
 	require.Equal(t, "0", state, "%s's exit status after SIGTERM; its last lines:\n%s", name, logs)
 	t.Logf("%s stopped cleanly in %v", name, time.Since(began).Round(10*time.Millisecond))
 }
@@ -423,7 +422,7 @@ func (r *topology) refusesWithoutProfile() {
 		}
 		time.Sleep(500 * time.Millisecond)
 	}
-	logs := r.p.out(t, time.Minute, "logs", r.prefix+name)
+	logs := r.p.logs(t, r.prefix+name)
 	require.Contains(t, logs, "chromium's sandbox cannot run here", "why the worker refused to start")
 	require.Contains(t, logs, "deploy/seccomp/paprika-chromium.json", "what to do about it")
 	t.Logf("under Docker's default seccomp profile the worker refused to start: %s", lastLines(logs, 1))

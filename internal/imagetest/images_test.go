@@ -25,7 +25,7 @@ const (
 // -updates and -security, as the real image has), unless it is cached.
 func buildBase(t *testing.T, p *podman) {
 	t.Helper()
-	if p.imageExists(baseImage) {
+	if p.imageExists(t, baseImage) {
 		t.Logf("%s: cached", baseImage)
 		return
 	}
@@ -121,7 +121,7 @@ func debianMirror(t *testing.T) (mirror, sourcesFile string) {
 func buildGo(t *testing.T, p *podman) {
 	t.Helper()
 	tag := "go-version=" + runtime.Version()
-	if p.imageExists(goImage) {
+	if p.imageExists(t, goImage) {
 		if label, err := p.try(time.Minute, "image", "inspect", "--format", "{{index .Labels \"paprika.image-test\"}}", goImage); err == nil && strings.TrimSpace(label) == tag {
 			t.Logf("%s: cached (%s)", goImage, runtime.Version())
 			return

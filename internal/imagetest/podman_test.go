@@ -5,6 +5,7 @@ package imagetest
 import (
 	"bytes"
 	"context"
+	"errors"
 	"fmt"
 	"os"
 	"os/exec"
@@ -22,7 +23,7 @@ import (
 type podman struct {
 	runc  string
 	cache string // storage and cached inputs, kept between runs
-	run   string // runroot, removed at the end
+	run   string // runroot
 	conf  string // CONTAINERS_CONF
 }
 
@@ -32,15 +33,11 @@ func newPodman(t *testing.T, cache string) *podman {
 	if err != nil {
 		t.Fatalf("runc not found: install it with: apt-get install -y runc (or: scripts/install-deps.sh image)")
 	}
-	p := &podman{runc: runc, cache: cache, run: filepath.Join("/run", "paprika-image-test-"+fmt.Sprint(os.Getpid())),
-		conf: filepath.Join(cache, "containers.conf")}
+	// One runroot for the storage: podman refuses another one later.
+	p := &podman{runc: runc, cache: cache, run: "/run/paprika-image-test", conf: filepath.Join(cache, "containers.conf")}
 	conf := "[containers]\ndefault_ulimits = []\n\n[engine]\ncgroup_manager = \"cgroupfs\"\n"
 	must(t, os.MkdirAll(cache, 0o700))
 	must(t, os.WriteFile(p.conf, []byte(conf), 0o644))
-	t.Cleanup(func() {
-		// The runroot holds the state of containers that are gone by now.
-		_ = os.RemoveAll(p.run)
-	})
 	return p
 }
 
@@ -109,9 +106,34 @@ func (p *podman) stream(t *testing.T, timeout time.Duration, logFile string, arg
 	t.Logf("podman %s: %v", args[0], time.Since(start).Round(time.Second))
 }
 
-func (p *podman) imageExists(name string) bool {
-	_, err := p.try(time.Minute, "image", "exists", name)
-	return err == nil
+// logs is a container's log: what it wrote to stdout and stderr, which
+// podman logs writes to its own stdout and stderr.
+func (p *podman) logs(t *testing.T, name string, args ...string) string {
+	t.Helper()
+	ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
+	defer cancel()
+	out, err := p.cmd(ctx, append(append([]string{"logs"}, args...), name)...).CombinedOutput()
+	if err != nil {
+		t.Errorf("podman logs %s: %v\n%s", name, err, out)
+	}
+	return string(out)
+}
+
+// imageExists answers podman image exists: status 1 is no.
+func (p *podman) imageExists(t *testing.T, name string) bool {
+	t.Helper()
+	ctx, cancel := context.WithTimeout(t.Context(), time.Minute)
+	defer cancel()
+	out, err := p.cmd(ctx, "image", "exists", name).CombinedOutput()
+	var exit *exec.ExitError
+	switch {
+	case err == nil:
+		return true
+	case errors.As(err, &exit) && exit.ExitCode() == 1:
+		return false
+	}
+	t.Fatalf("podman image exists %s: %v\n%s", name, err, out)
+	return false
 }
 
 func lastLines(s string, n int) string {

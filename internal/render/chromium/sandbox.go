@@ -113,12 +113,24 @@ func (l *launch) user() string {
 // startError explains a start that failed because of the sandbox.
 func (l *launch) startError(err error) error {
 	msg := err.Error()
-	if l.sandboxed && (strings.Contains(msg, "No usable sandbox") ||
-		strings.Contains(msg, "sandbox_linux") ||
-		(strings.Contains(msg, "namespace") && strings.Contains(msg, "Operation not permitted"))) {
+	if l.sandboxed && sandboxFailure(msg) {
 		return fmt.Errorf("%w: %s\n%s", ErrSandbox, SandboxHint, lastLines(msg, 6))
 	}
 	return err
+}
+
+// sandboxFailure recognizes what Chromium prints when its sandbox cannot
+// start: no namespaces and no setuid helper ("No usable sandbox!"), a
+// seccomp filter that refuses clone or unshare ("Failed to move to new
+// namespace: … Operation not permitted", then no zygote), or one that
+// refuses chroot ("Check failed: sys_chroot(…)").
+func sandboxFailure(msg string) bool {
+	for _, s := range []string{"No usable sandbox", "Failed to move to new namespace", "sys_chroot", "Cannot communicate with zygote", "Zygote process exited prematurely"} {
+		if strings.Contains(msg, s) {
+			return true
+		}
+	}
+	return false
 }
 
 // cleanup removes the profile; Chromium must have exited.

@@ -3,6 +3,7 @@ package chromium
 import (
 	"bytes"
 	"context"
+	"errors"
 	"os"
 	"strconv"
 	"strings"
@@ -141,4 +142,27 @@ func nsOf(t *testing.T, pid, ns string) string {
 	s, err := os.Readlink("/proc/" + pid + "/ns/" + ns)
 	require.NoError(t, err)
 	return s
+}
+
+// TestSandboxFailureIsRecognized holds the lines Chromium 156 printed here
+// when its sandbox could not start, under Docker's default seccomp profile
+// (with and without Debian's setuid chromium-sandbox) and with every
+// capability dropped.
+func TestSandboxFailureIsRecognized(t *testing.T) {
+	t.Parallel()
+	for _, out := range []string{
+		"[1:1:1201/082531.789133:ERROR:content/browser/zygote_host/zygote_host_impl_linux.cc:130] No usable sandbox! If this is a Debian system, please install the chromium-sandbox package to solve this problem.",
+		"Failed to move to new namespace: PID namespaces supported, Network namespace supported, but failed: errno = Operation not permitted\n[1:1:1201/082608.814958:FATAL:content/common/zygote/zygote_communication_linux.cc:291] Cannot communicate with zygote",
+		"Check failed: sys_chroot(\"/proc/self/fdinfo/\") == 0\n[1:1:1201/083001.509111:FATAL:content/browser/zygote_host/zygote_host_impl_linux.cc:251] Zygote process exited prematurely with exit code -1",
+	} {
+		l := &launch{sandboxed: true}
+		err := l.startError(errors.New("chrome failed to start:\n" + out))
+		require.ErrorIs(t, err, ErrSandbox, out)
+		require.ErrorContains(t, err, "deploy/seccomp/paprika-chromium.json")
+		require.ErrorContains(t, err, out[len(out)-20:], "Chromium's own words are kept")
+
+		l.sandboxed = false
+		require.NotErrorIs(t, l.startError(errors.New(out)), ErrSandbox, "without the sandbox, not the sandbox's fault")
+	}
+	require.NotErrorIs(t, (&launch{sandboxed: true}).startError(errors.New("websocket url timeout reached")), ErrSandbox)
 }
