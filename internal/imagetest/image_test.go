@@ -65,6 +65,8 @@ func TestImage(t *testing.T) {
 	buildGo(t, p)
 	p.stream(t, 25*time.Minute, filepath.Join(cache, "paprika-build.log"),
 		"build", "--network=host", "--build-arg", "PAPRIKA_VERSION=image-test", "-t", image, repo)
+	// The images the build left untagged, in this test's own storage.
+	p.out(t, 5*time.Minute, "image", "prune", "-f")
 	built := time.Now()
 
 	// --- PostgreSQL on the host, as the compose file's postgres service ---
