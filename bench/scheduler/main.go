@@ -35,6 +35,8 @@ import (
 	"strings"
 	"syscall"
 	"time"
+
+	"github.com/paprikahq/paprika/bench/internal/benchkit"
 )
 
 const tiersJSON = `{"standard": {"weight": 1}, "priority": {"weight": 4, "maxRunning": 2}}`
@@ -149,7 +151,7 @@ func run(ctx context.Context, o *options) error {
 		return err
 	}
 	rep := &report{opts: o, started: started, pgVersion: c.version, goVersion: runtime.Version()}
-	rep.machine = machineInfo()
+	rep.machine = benchkit.MachineInfo()
 	if o.phases["explain"] {
 		if rep.explain, err = runExplain(ctx, c, o); err != nil {
 			return fmt.Errorf("explain: %w", err)

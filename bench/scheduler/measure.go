@@ -4,16 +4,15 @@ import (
 	"context"
 	"fmt"
 	"log"
-	"math"
 	"os"
 	"path/filepath"
 	"slices"
-	"sort"
-	"strconv"
 	"strings"
 	"time"
 
 	"github.com/jackc/pgx/v5/pgxpool"
+
+	"github.com/paprikahq/paprika/bench/internal/benchkit"
 )
 
 type groupKey struct{ tenant, tier string }
@@ -86,63 +85,16 @@ type cpuSample struct {
 	busy, total       float64 // the whole machine, from /proc/stat
 }
 
-const clockTicks = 100 // USER_HZ on Linux
-
-// procCPU returns the user+system seconds of a process, 0 if unknown.
-func procCPU(pid int) (cpu float64, ppid int) {
-	b, err := os.ReadFile("/proc/" + strconv.Itoa(pid) + "/stat")
-	if err != nil {
-		return 0, 0
-	}
-	s := string(b)
-	i := strings.LastIndexByte(s, ')')
-	if i < 0 {
-		return 0, 0
-	}
-	f := strings.Fields(s[i+1:]) // f[0] is field 3, state
-	if len(f) < 13 {
-		return 0, 0
-	}
-	ppid, _ = strconv.Atoi(f[1])
-	ut, _ := strconv.ParseFloat(f[11], 64)
-	st, _ := strconv.ParseFloat(f[12], 64)
-	return (ut + st) / clockTicks, ppid
-}
-
 func sampleCPU(pids []int, postmaster int) cpuSample {
 	var c cpuSample
 	for _, p := range pids {
-		v, _ := procCPU(p)
+		v, _ := benchkit.ProcCPU(p)
 		c.workers += v
 	}
 	if postmaster > 0 {
-		v, _ := procCPU(postmaster)
-		c.postgres += v
-		ents, _ := os.ReadDir("/proc")
-		for _, e := range ents {
-			pid, err := strconv.Atoi(e.Name())
-			if err != nil {
-				continue
-			}
-			if v, ppid := procCPU(pid); ppid == postmaster {
-				c.postgres += v
-			}
-		}
+		c.postgres = benchkit.ServerCPU(postmaster)
 	}
-	if b, err := os.ReadFile("/proc/stat"); err == nil {
-		line, _, _ := strings.Cut(string(b), "\n")
-		f := strings.Fields(line)
-		for i, x := range f[1:] {
-			if i >= 8 { // guest time is already in user
-				break
-			}
-			v, _ := strconv.ParseFloat(x, 64)
-			c.total += v / clockTicks
-			if i != 3 && i != 4 { // idle, iowait
-				c.busy += v / clockTicks
-			}
-		}
-	}
+	c.busy, c.total = benchkit.MachineCPU()
 	return c
 }
 
@@ -209,12 +161,7 @@ func (r *runResult) latency(q float64) time.Duration {
 		d[i] = c.dur
 	}
 	slices.Sort(d)
-	return d[quantileIndex(len(d), q)]
-}
-
-func quantileIndex(n int, q float64) int {
-	i := int(math.Ceil(q*float64(n))) - 1
-	return min(max(i, 0), n-1)
+	return d[benchkit.QuantileIndex(len(d), q)]
 }
 
 func (r *runResult) itemsPerClaim() float64 {
@@ -360,7 +307,7 @@ func claimStats(results []workerResult, from, to time.Time) (p50, p99, maxGap ti
 		return 0, 0, maxGap
 	}
 	slices.Sort(d)
-	return d[quantileIndex(len(d), 0.5)], d[quantileIndex(len(d), 0.99)], maxGap
+	return d[benchkit.QuantileIndex(len(d), 0.5)], d[benchkit.QuantileIndex(len(d), 0.99)], maxGap
 }
 
 // runDirs makes the directory for the workers' results and one for their
@@ -419,13 +366,7 @@ type shareResult struct {
 
 func fairShare(spec fillSpec, s0, s1 *snapshot) shareResult {
 	var res shareResult
-	type g struct {
-		key    groupKey
-		starts float64
-		weight float64
-	}
-	var gs []g
-	sumS, sumW := 0.0, 0.0
+	var gs []benchkit.Group
 	for _, t := range spec.layout() {
 		if t.role == "idle" {
 			continue
@@ -435,41 +376,11 @@ func fairShare(spec fillSpec, s0, s1 *snapshot) shareResult {
 			res.excluded++
 			continue
 		}
-		x := g{k, float64(s1.started[k] - s0.started[k]), t.weight()}
-		gs = append(gs, x)
-		sumS += x.starts
-		sumW += x.weight
+		gs = append(gs, benchkit.Group{Tenant: k.tenant, Tier: k.tier, Starts: float64(s1.started[k] - s0.started[k]), Weight: t.weight()})
 	}
-	if sumS == 0 {
-		return res
-	}
-	res.groups = len(gs)
-	res.fairPerWeight = sumS / sumW
-	res.tierDev = map[string]float64{}
-	tierS, tierF := map[string]float64{}, map[string]float64{}
-	var devs []float64
-	meanS, cnt := map[string]float64{}, map[string]float64{}
-	for _, x := range gs {
-		f := x.weight * res.fairPerWeight
-		d := x.starts/f - 1
-		devs = append(devs, math.Abs(d))
-		if math.Abs(d) > math.Abs(res.maxDev) {
-			res.maxDev, res.maxDevGroup = d, fmt.Sprintf("%s/%s (%.0f starts, fair %.1f)", x.key.tenant, x.key.tier, x.starts, f)
-		}
-		res.maxAbs = max(res.maxAbs, math.Abs(x.starts-f))
-		tierS[x.key.tier] += x.starts
-		tierF[x.key.tier] += f
-		meanS[x.key.tier] += x.starts
-		cnt[x.key.tier]++
-	}
-	for t := range tierS {
-		res.tierDev[t] = tierS[t]/tierF[t] - 1
-	}
-	sort.Float64s(devs)
-	res.p99Dev = devs[quantileIndex(len(devs), 0.99)]
-	if cnt["priority"] > 0 && cnt["standard"] > 0 && meanS["standard"] > 0 {
-		res.ratio = (meanS["priority"] / cnt["priority"]) / (meanS["standard"] / cnt["standard"])
-	}
+	s := benchkit.FairShare(gs)
+	res.groups, res.fairPerWeight, res.maxDev, res.maxDevGroup = s.Groups, s.FairPerWeight, s.MaxDev, s.MaxDevGroup
+	res.maxAbs, res.p99Dev, res.tierDev, res.ratio = s.MaxAbs, s.P99Dev, s.TierDev, s.Ratio("priority", "standard")
 	return res
 }
 

@@ -5,7 +5,6 @@ import (
 	"io"
 	"os"
 	"os/exec"
-	"runtime"
 	"sort"
 	"strings"
 	"time"
@@ -39,29 +38,6 @@ func gitState() string {
 		state += " with local changes in internal/scheduler or internal/postgres"
 	}
 	return state
-}
-
-func machineInfo() string {
-	model := "?"
-	if b, err := os.ReadFile("/proc/cpuinfo"); err == nil {
-		for _, l := range strings.Split(string(b), "\n") {
-			if v, ok := strings.CutPrefix(l, "model name"); ok {
-				model = strings.TrimSpace(strings.TrimPrefix(strings.TrimSpace(v), ":"))
-				break
-			}
-		}
-	}
-	mem := "?"
-	if b, err := os.ReadFile("/proc/meminfo"); err == nil {
-		var kb int64
-		for _, l := range strings.Split(string(b), "\n") {
-			if _, err := fmt.Sscanf(l, "MemTotal: %d kB", &kb); err == nil {
-				mem = fmt.Sprintf("%.0f GiB", float64(kb)/(1<<20))
-				break
-			}
-		}
-	}
-	return fmt.Sprintf("%d cores (%s), %s RAM, %s/%s", runtime.NumCPU(), model, mem, runtime.GOOS, runtime.GOARCH)
 }
 
 func ms(d time.Duration) string { return fmt.Sprintf("%.1f ms", float64(d)/float64(time.Millisecond)) }
@@ -108,7 +84,7 @@ func (r *runResult) printDetails(w io.Writer) {
 
 func (r *runResult) planString() string {
 	var parts []string
-	for _, n := range []string{"rankLanes", "lockGroups", "laneBatches", "takeRecords", "dequeueLanes", "completeRecords"} {
+	for _, n := range []string{"rank-lanes", "lock-groups", "lane-batches", "take-records", "dequeue-lanes", "complete-records"} {
 		if p, ok := r.prepared[n]; ok {
 			parts = append(parts, fmt.Sprintf("%s %d generic/%d custom", n, p.Generic, p.Custom))
 		}

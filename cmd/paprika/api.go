@@ -4,6 +4,7 @@ import (
 	"context"
 	"log/slog"
 
+	"github.com/jackc/pgx/v5/pgxpool"
 	"github.com/paprikahq/paprika/internal/api"
 	"github.com/paprikahq/paprika/internal/config"
 	"github.com/paprikahq/paprika/internal/postgres"
@@ -19,6 +20,12 @@ func runAPI(ctx context.Context, getenv func(string) string, log *slog.Logger, o
 		return err
 	}
 	defer pool.Close()
+	return serveAPI(ctx, cfg, pool, log, onListen)
+}
+
+// serveAPI serves the API on cfg.Port until ctx ends (api, and dev mode
+// beside its worker on the same pool).
+func serveAPI(ctx context.Context, cfg *config.Config, pool *pgxpool.Pool, log *slog.Logger, onListen listenFunc) error {
 	srv := api.New(cfg, &postgres.Store{Pool: pool}, log)
 	defer srv.Close()
 	if err := srv.CheckSandbox(ctx); err != nil {

@@ -14,7 +14,6 @@ import (
 	"time"
 
 	"github.com/paprikahq/paprika/internal/paprika"
-	"github.com/paprikahq/paprika/internal/postgres"
 	"github.com/paprikahq/paprika/internal/storage"
 )
 
@@ -39,7 +38,7 @@ type batchJSON struct {
 	Metadata   json.RawMessage `json:"metadata"`
 }
 
-func (s *Server) toBatchJSON(b *postgres.Batch, p *postgres.Principal) batchJSON {
+func (s *Server) toBatchJSON(b *paprika.Batch, p *paprika.Principal) batchJSON {
 	out := batchJSON{
 		ID: b.ID.String(), Status: b.Status, Tier: b.Tier, Format: b.Format, TemplateID: templateRef(b.Source),
 		Total: b.Total, Queued: b.Queued, Running: b.Running, Done: b.Done, Failed: b.Failed, Canceled: b.Canceled,
@@ -85,7 +84,7 @@ func (s *Server) createBatch(w http.ResponseWriter, r *http.Request) error {
 	if err != nil {
 		return err
 	}
-	if err := checkWork(&in.workInput); err != nil {
+	if err := s.checkWork(&in.workInput); err != nil {
 		return err
 	}
 	if len(in.Records) == 0 || len(in.Records) > MaxRecords {
@@ -99,7 +98,7 @@ func (s *Server) createBatch(w http.ResponseWriter, r *http.Request) error {
 	if err := s.countRequest(r.Context(), p); err != nil {
 		return err
 	}
-	b := &postgres.Batch{TenantID: p.Tenant.ID, KeyID: p.Key.ID, KeyTier: p.Key.Tier, Source: src,
+	b := &paprika.Batch{TenantID: p.Tenant.ID, KeyID: p.Key.ID, KeyTier: p.Key.Tier, Source: src,
 		Metadata: in.Metadata, WebhookURL: in.WebhookURL}
 	if err := s.store.CreateBatch(r.Context(), b, in.Records); err != nil {
 		return err
@@ -238,7 +237,7 @@ func (s *Server) listRecords(w http.ResponseWriter, r *http.Request) error {
 		if rec.ErrCode != "" {
 			out[i].Error = &errorJSON{Code: rec.ErrCode, Message: rec.ErrMessage}
 		}
-		if rec.Status == postgres.StatusDone {
+		if rec.Status == paprika.StatusDone {
 			u := "/v1/batches/" + id.String() + "/records/" + strconv.Itoa(rec.Index) + "/output"
 			out[i].OutputURL = &u
 		}
@@ -275,7 +274,7 @@ func (s *Server) recordOutput(w http.ResponseWriter, r *http.Request) error {
 	if err != nil {
 		return err
 	}
-	if rec.Status != postgres.StatusDone || rec.Output == nil {
+	if rec.Status != paprika.StatusDone || rec.Output == nil {
 		return paprika.Errorf(paprika.CodeNotFound, "Not found: the record's output is not ready (status %s)", rec.Status)
 	}
 	return s.serveOutput(w, r, s.outputs.RecordPath(p.Tenant.ID, id, index, b.Format), rec.Output.ContentType)

@@ -11,7 +11,7 @@ import (
 	"github.com/prometheus/client_golang/prometheus/promhttp"
 
 	"github.com/paprikahq/paprika/internal/config"
-	"github.com/paprikahq/paprika/internal/postgres"
+	"github.com/paprikahq/paprika/internal/paprika"
 	"github.com/paprikahq/paprika/internal/render"
 	"github.com/paprikahq/paprika/internal/scheduler"
 	"github.com/paprikahq/paprika/internal/storage"
@@ -20,7 +20,7 @@ import (
 // Server holds the handlers' dependencies.
 type Server struct {
 	cfg      *config.Config
-	store    *postgres.Store
+	store    Store
 	log      *slog.Logger
 	outputs  *storage.Store
 	renderer render.Renderer
@@ -40,7 +40,7 @@ func WithRenderer(r render.Renderer) Option {
 
 // New returns the API server. Unless given a renderer, it makes a Chromium
 // engine with PAPRIKA_WORKERS slots (Chromium starts on the first render).
-func New(cfg *config.Config, store *postgres.Store, log *slog.Logger, opts ...Option) *Server {
+func New(cfg *config.Config, store Store, log *slog.Logger, opts ...Option) *Server {
 	s := &Server{cfg: cfg, store: store, log: log, outputs: &storage.Store{Dir: cfg.DataDir},
 		slots: make(chan struct{}, max(cfg.Workers, 1))}
 	for _, o := range opts {
@@ -52,7 +52,7 @@ func New(cfg *config.Config, store *postgres.Store, log *slog.Logger, opts ...Op
 		s.renderer = s.engine
 	}
 	if store != nil {
-		reg := scheduler.Registry(store.Pool, cfg.Tiers)
+		reg := scheduler.Registry(store, cfg.Tiers)
 		if s.engine != nil {
 			reg.MustRegister(s.engine.SandboxGauge())
 		}
@@ -82,7 +82,7 @@ func (s *Server) Close() error {
 // handler is an HTTP handler that returns its error for the one writer.
 type handler func(http.ResponseWriter, *http.Request) error
 
-func withPrincipal(ctx context.Context, p *postgres.Principal) context.Context {
+func withPrincipal(ctx context.Context, p *paprika.Principal) context.Context {
 	return context.WithValue(ctx, principalKey, p)
 }
 
@@ -110,6 +110,8 @@ func (s *Server) Handler() http.Handler {
 	route("GET /v1/admin/tenants/{id}/keys", s.admin(s.listKeys))
 	route("DELETE /v1/admin/tenants/{id}/keys/{keyId}", s.admin(s.revokeKey))
 	route("GET /v1/admin/scheduler", s.admin(s.schedulerMeasures))
+	route("GET /v1/admin/tenants/{id}/webhook-secret", s.admin(s.getWebhookSecret))
+	route("POST /v1/admin/tenants/{id}/webhook-secret", s.admin(s.rotateWebhookSecret))
 
 	route("POST /v1/renders", s.tenant(s.createRender, ScopeRender))
 	route("POST /v1/jobs", s.tenant(s.createJob, ScopeRender))
@@ -117,6 +119,7 @@ func (s *Server) Handler() http.Handler {
 	route("GET /v1/jobs/{id}", s.tenant(s.getJob, ScopeRender, ScopeRead))
 	route("DELETE /v1/jobs/{id}", s.tenant(s.cancelJob, ScopeRender))
 	route("GET /v1/jobs/{id}/output", s.tenant(s.jobOutput, ScopeRender, ScopeRead))
+	route("GET /v1/jobs/{id}/deliveries", s.tenant(s.jobDeliveries, ScopeRender, ScopeRead))
 	route("POST /v1/batches", s.tenant(s.createBatch, ScopeRender))
 	route("GET /v1/batches", s.tenant(s.listBatches, ScopeRender, ScopeRead))
 	route("GET /v1/batches/{id}", s.tenant(s.getBatch, ScopeRender, ScopeRead))
@@ -124,6 +127,7 @@ func (s *Server) Handler() http.Handler {
 	route("GET /v1/batches/{id}/records", s.tenant(s.listRecords, ScopeRender, ScopeRead))
 	route("GET /v1/batches/{id}/records/{index}/output", s.tenant(s.recordOutput, ScopeRender, ScopeRead))
 	route("GET /v1/batches/{id}/output", s.tenant(s.batchZip, ScopeRender, ScopeRead))
+	route("GET /v1/batches/{id}/deliveries", s.tenant(s.batchDeliveries, ScopeRender, ScopeRead))
 	route("POST /v1/templates", s.tenant(s.createTemplate, ScopeTemplates))
 	route("GET /v1/templates", s.tenant(s.listTemplates, ScopeTemplates, ScopeRead))
 	route("GET /v1/templates/{id}", s.tenant(s.getTemplate, ScopeTemplates, ScopeRead))

@@ -111,7 +111,7 @@ func (e *testEnv) startWorker(t *testing.T, r render.Renderer) {
 		t.Cleanup(func() { require.NoError(t, engine.Close()) })
 		r = engine
 	}
-	w := scheduler.NewWorker(e.Pool, scheduler.Config{
+	w := scheduler.NewWorker(postgres.NewQueue(e.Pool), scheduler.Config{
 		Policy:   scheduler.Policy{Tiers: e.Config.Tiers, WorkerTiers: e.Config.Tiers.Names(), Lease: 3 * time.Second},
 		Slots:    2,
 		Renderer: r,

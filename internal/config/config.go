@@ -16,21 +16,27 @@ import (
 
 // Config is every setting of SPEC §2.
 type Config struct {
-	Port        int
-	DatabaseURL string
-	AdminToken  string
-	Tiers       Tiers
-	WorkerTiers []string // tier keys this worker claims; every tier when unset
-	Workers     int      // render slots in this process
-	DataDir     string
-	Chromium    string
+	Port            int
+	DatabaseURL     string
+	AdminToken      string
+	Tiers           Tiers
+	WorkerTiers     []string // tier keys this worker claims; every tier when unset
+	Workers         int      // render slots in this process
+	ClaimAhead      int      // a worker's claimed items beyond its free slots (PAPRIKA_CLAIM_AHEAD)
+	DataDir         string
+	Chromium        string
+	RenderTimeout   time.Duration
+	AllowHosts      []string // hosts pages may reach; none by default
+	MaxRequestBytes int64
+	MaxBatchBytes   int64
+
+	// WebhookAllowHosts are the hosts webhooks may reach over http or at
+	// private addresses (PAPRIKA_WEBHOOK_ALLOW_HOSTS); none by default.
+	WebhookAllowHosts []string
+
 	// ChromiumNoSandbox runs Chromium without its own sandbox
 	// (PAPRIKA_CHROMIUM_NO_SANDBOX=true): only on purpose.
 	ChromiumNoSandbox bool
-	RenderTimeout     time.Duration
-	AllowHosts        []string // hosts pages may reach; none by default
-	MaxRequestBytes   int64
-	MaxBatchBytes     int64
 }
 
 // Role says which process reads the configuration: it decides what is
@@ -107,6 +113,12 @@ func Load(role Role, getenv func(string) string) (*Config, error) {
 			return nil, fail("PAPRIKA_WORKERS", fmt.Errorf("must be a whole number 1–256, not %q", v))
 		}
 	}
+	c.ClaimAhead = c.Workers
+	if v := getenv("PAPRIKA_CLAIM_AHEAD"); v != "" {
+		if c.ClaimAhead, err = strconv.Atoi(v); err != nil || c.ClaimAhead < 0 || c.ClaimAhead > 1024 {
+			return nil, fail("PAPRIKA_CLAIM_AHEAD", fmt.Errorf("must be a whole number 0–1024, not %q", v))
+		}
+	}
 	if v := getenv("PAPRIKA_DATA_DIR"); v != "" {
 		c.DataDir = v
 	}
@@ -131,6 +143,9 @@ func Load(role Role, getenv func(string) string) (*Config, error) {
 			}
 			c.AllowHosts = append(c.AllowHosts, h)
 		}
+	}
+	if c.WebhookAllowHosts, err = webhookHosts(getenv("PAPRIKA_WEBHOOK_ALLOW_HOSTS")); err != nil {
+		return nil, fail("PAPRIKA_WEBHOOK_ALLOW_HOSTS", err)
 	}
 	if c.MaxRequestBytes, err = bytesVar(getenv, "PAPRIKA_MAX_REQUEST_BYTES", c.MaxRequestBytes); err != nil {
 		return nil, err

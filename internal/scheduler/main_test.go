@@ -42,7 +42,7 @@ func runChildWorker(url string) int {
 			fmt.Println("rendering")
 		}
 	}()
-	w := NewWorker(pool, Config{
+	w := NewWorker(postgres.NewQueue(pool), Config{
 		Policy:   Policy{Tiers: tiers, WorkerTiers: tiers.Names(), Lease: 2 * time.Second},
 		Slots:    1,
 		Renderer: &testRenderer{delay: time.Hour, started: started},

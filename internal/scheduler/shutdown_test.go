@@ -7,6 +7,7 @@ import (
 
 	"github.com/stretchr/testify/require"
 
+	"github.com/paprikahq/paprika/internal/postgres"
 	"github.com/paprikahq/paprika/internal/storage"
 )
 
@@ -26,7 +27,7 @@ func TestStoppingWorkerFinishesOrHandsBack(t *testing.T) {
 		}
 		return 300 * time.Millisecond
 	}
-	w := NewWorker(f.pool, Config{
+	w := NewWorker(postgres.NewQueue(f.pool), Config{
 		Policy:   Policy{Tiers: f.tiers, WorkerTiers: f.tiers.Names()},
 		Slots:    2,
 		Renderer: r,

@@ -52,32 +52,14 @@ func (s *Store) TenantDir(tenantID string) string {
 	return filepath.Join(s.Dir, "outputs", tenantID)
 }
 
-// Write stores body at path atomically.
+// Write stores body at path atomically and durably: one output staged and
+// committed (see Stage and Commit).
 func (s *Store) Write(path string, body []byte) error {
-	dir := filepath.Dir(path)
-	if err := os.MkdirAll(dir, 0o750); err != nil {
-		return err
-	}
-	f, err := os.CreateTemp(dir, ".tmp-*")
+	st, err := s.Stage(path, body)
 	if err != nil {
 		return err
 	}
-	tmp := f.Name()
-	_, err = f.Write(body)
-	if err == nil {
-		err = f.Sync()
-	}
-	if cerr := f.Close(); err == nil {
-		err = cerr
-	}
-	if err == nil {
-		err = os.Rename(tmp, path)
-	}
-	if err != nil {
-		os.Remove(tmp)
-		return fmt.Errorf("store output: %w", err)
-	}
-	return nil
+	return s.Commit([]Staged{st})
 }
 
 // Open opens a stored output for reading.

@@ -8,6 +8,7 @@ import (
 
 	"github.com/stretchr/testify/require"
 
+	"github.com/paprikahq/paprika/internal/paprika"
 	"github.com/paprikahq/paprika/internal/pgtest"
 	"github.com/paprikahq/paprika/internal/postgres"
 )
@@ -19,17 +20,17 @@ func TestSweepDeletesExpiredWorkAndItsOutputs(t *testing.T) {
 	store := &postgres.Store{Pool: pool}
 	out := &Store{Dir: t.TempDir()}
 	for _, id := range []string{"old", "gone"} {
-		_, err := store.CreateTenant(ctx, postgres.Tenant{ID: id, Name: id, RetentionDays: 7})
+		_, err := store.CreateTenant(ctx, paprika.Tenant{ID: id, Name: id, RetentionDays: 7})
 		require.NoError(t, err)
 	}
-	src := postgres.Source{Template: "x", Format: "html", Options: json.RawMessage(`{}`)}
-	newJob := func(tenant string) *postgres.Job {
-		j := &postgres.Job{TenantID: tenant, KeyID: "k", Source: src, Data: json.RawMessage(`{}`)}
+	src := paprika.Source{Template: "x", Format: "html", Options: json.RawMessage(`{}`)}
+	newJob := func(tenant string) *paprika.Job {
+		j := &paprika.Job{TenantID: tenant, KeyID: "k", Source: src, Data: json.RawMessage(`{}`)}
 		require.NoError(t, store.CreateJob(ctx, j))
 		return j
 	}
 	expired, fresh, queued, deletedTenants := newJob("old"), newJob("old"), newJob("old"), newJob("gone")
-	b := &postgres.Batch{TenantID: "old", KeyID: "k", Source: src}
+	b := &paprika.Batch{TenantID: "old", KeyID: "k", Source: src}
 	require.NoError(t, store.CreateBatch(ctx, b, []json.RawMessage{json.RawMessage(`{}`)}))
 	// Finish all but one job, two of them (and the batch) 8 days ago.
 	_, err := pool.Exec(ctx, `UPDATE jobs SET status = 'done', finished_at = now() - interval '8 days' WHERE id = ANY($1)`,
@@ -39,7 +40,7 @@ func TestSweepDeletesExpiredWorkAndItsOutputs(t *testing.T) {
 	require.NoError(t, err)
 	_, err = pool.Exec(ctx, `UPDATE batch_records SET status = 'done'; UPDATE batches SET queued = 0, done = 1, status = 'done', finished_at = now() - interval '8 days'`)
 	require.NoError(t, err)
-	for _, j := range []*postgres.Job{expired, fresh, deletedTenants} {
+	for _, j := range []*paprika.Job{expired, fresh, deletedTenants} {
 		require.NoError(t, out.Write(out.JobPath(j.TenantID, j.ID, "html"), []byte("x")))
 	}
 	recPath := out.RecordPath("old", b.ID, 1, "html")

@@ -1,0 +1,144 @@
+package main
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"log"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"time"
+
+	"github.com/jackc/pgx/v5"
+
+	"github.com/paprikahq/paprika/bench/internal/benchkit"
+	"github.com/paprikahq/paprika/internal/pgserver"
+)
+
+// env is what every run shares: the binary and the PostgreSQL cluster.
+type env struct {
+	tmp       string // removed at the end
+	bin       string
+	pg        *pgserver.Server
+	pgVersion string
+	machine   string
+	code      string
+}
+
+func setup(ctx context.Context, o *options) (e *env, err error) {
+	e = &env{machine: benchkit.MachineInfo()}
+	defer func() {
+		if err != nil {
+			e.close()
+		}
+	}()
+	// Short: PostgreSQL's unix socket lives in it.
+	if e.tmp, err = os.MkdirTemp("", "pprod"); err != nil {
+		return nil, err
+	}
+	root, rootErr := repoRoot()
+	e.code = gitState(root)
+	e.bin = o.bin
+	if e.bin == "" {
+		if rootErr != nil {
+			return nil, fmt.Errorf("%w (or give -bin)", rootErr)
+		}
+		e.bin = filepath.Join(e.tmp, "paprika")
+		args := []string{"build", "-o", e.bin}
+		if o.profile != "" {
+			args = append(args, "-tags", "pprof")
+		}
+		args = append(args, "./cmd/paprika")
+		log.Printf("go %s", strings.Join(args, " "))
+		cmd := exec.CommandContext(ctx, "go", args...)
+		cmd.Dir = root
+		cmd.Stdout, cmd.Stderr = os.Stderr, os.Stderr
+		if err := cmd.Run(); err != nil {
+			return nil, fmt.Errorf("building paprika: %w", err)
+		}
+	} else if e.bin, err = filepath.Abs(e.bin); err != nil {
+		return nil, err
+	}
+	if out, err := exec.Command(e.bin, "version").Output(); err == nil {
+		e.code += "; " + strings.TrimSpace(strings.SplitN(string(out), "\n", 2)[0])
+	}
+	log.Printf("starting PostgreSQL (fsync on) in %s", e.tmp)
+	sctx, cancel := context.WithTimeout(ctx, 2*time.Minute)
+	defer cancel()
+	if e.pg, err = pgserver.Start(sctx, pgserver.Options{Dir: filepath.Join(e.tmp, "pg")}); err != nil {
+		return nil, err
+	}
+	conn, err := pgx.Connect(ctx, e.pg.URL("postgres"))
+	if err != nil {
+		return nil, err
+	}
+	defer conn.Close(ctx)
+	if err := conn.QueryRow(ctx, "SELECT current_setting('server_version')").Scan(&e.pgVersion); err != nil {
+		return nil, err
+	}
+	return e, nil
+}
+
+// freshDatabase drops and creates database name.
+func (e *env) freshDatabase(ctx context.Context, name string) error {
+	conn, err := pgx.Connect(ctx, e.pg.URL("postgres"))
+	if err != nil {
+		return err
+	}
+	defer conn.Close(ctx)
+	if _, err := conn.Exec(ctx, "DROP DATABASE IF EXISTS "+name+" WITH (FORCE)"); err != nil {
+		return err
+	}
+	_, err = conn.Exec(ctx, "CREATE DATABASE "+name)
+	return err
+}
+
+func (e *env) close() {
+	if e.pg != nil {
+		if err := e.pg.Stop(); err != nil {
+			log.Printf("stopping PostgreSQL: %v", err)
+		}
+		e.pg = nil
+	}
+	if e.tmp != "" {
+		os.RemoveAll(e.tmp)
+	}
+}
+
+// repoRoot is the directory of the paprika module holding the working
+// directory.
+func repoRoot() (string, error) {
+	dir, err := os.Getwd()
+	if err != nil {
+		return "", err
+	}
+	for {
+		if b, err := os.ReadFile(filepath.Join(dir, "go.mod")); err == nil && strings.Contains(string(b), "module github.com/paprikahq/paprika\n") {
+			return dir, nil
+		}
+		parent := filepath.Dir(dir)
+		if parent == dir {
+			return "", errors.New("run the benchmark inside the paprika repository: it builds ./cmd/paprika")
+		}
+		dir = parent
+	}
+}
+
+// gitState names the commit, and whether the working tree differs from it
+// in the code that runs.
+func gitState(root string) string {
+	if root == "" {
+		return "unknown"
+	}
+	out, err := exec.Command("git", "-C", root, "rev-parse", "--short", "HEAD").Output()
+	if err != nil {
+		return "unknown"
+	}
+	state := "commit " + strings.TrimSpace(string(out))
+	if st, err := exec.Command("git", "-C", root, "status", "--porcelain", "--", "internal", "cmd").Output(); err == nil && len(st) > 0 {
+		state += " with local changes in internal/ or cmd/"
+	}
+	return state
+}

@@ -1,0 +1,249 @@
+package main
+
+import (
+	"context"
+	"crypto/rand"
+	"encoding/hex"
+	"fmt"
+	"log"
+	"os"
+	"path/filepath"
+	"strconv"
+	"time"
+
+	"github.com/jackc/pgx/v5"
+
+	"github.com/paprikahq/paprika/bench/internal/benchkit"
+)
+
+// cpuAt is the CPU seconds used so far by the benchmark's processes and the
+// machine.
+type cpuAt struct {
+	at                     time.Time
+	workers, api, postgres float64
+	busy, total            float64
+}
+
+func sampleCPU(workers []*proc, api *proc, postmaster int) cpuAt {
+	c := cpuAt{at: time.Now()}
+	for _, w := range workers {
+		v, _ := benchkit.ProcCPU(w.pid())
+		c.workers += v
+	}
+	c.api, _ = benchkit.ProcCPU(api.pid())
+	c.postgres = benchkit.ServerCPU(postmaster)
+	c.busy, c.total = benchkit.MachineCPU()
+	return c
+}
+
+// runOnce is one measured run on a fresh database and data directory.
+func runOnce(ctx context.Context, e *env, o *options, n int) (res *result, err error) {
+	ctx, cancel := context.WithTimeout(ctx, o.timeout)
+	defer cancel()
+	res = &result{Run: n, At: time.Now().UTC().Format(time.RFC3339), LoadStart: benchkit.LoadAvg()}
+	log.Printf("run %d: load average %s", n, res.LoadStart)
+	db := "paprika_product_" + strconv.Itoa(n)
+	if err := e.freshDatabase(ctx, db); err != nil {
+		return nil, err
+	}
+	dataDir, err := makeDataDir(o)
+	if err != nil {
+		return nil, err
+	}
+	defer os.RemoveAll(dataDir)
+	res.DataDir = dataDir
+
+	token := randomToken()
+	base := map[string]string{
+		"PAPRIKA_DATABASE_URL": e.pg.URL(db),
+		"PAPRIKA_TIERS":        tiersJSON,
+		"PAPRIKA_DATA_DIR":     dataDir,
+	}
+	vars := func(extra map[string]string) map[string]string {
+		m := map[string]string{}
+		for k, v := range base {
+			m[k] = v
+		}
+		for k, v := range extra {
+			m[k] = v
+		}
+		return m
+	}
+	var procs []*proc
+	defer func() { stopAll(procs) }()
+	api, err := startProc(ctx, "api", e.bin, "api", vars(map[string]string{"PAPRIKA_ADMIN_TOKEN": token, "PAPRIKA_WORKERS": "2"}), o.verbose)
+	if err != nil {
+		return nil, err
+	}
+	procs = append(procs, api)
+	c := newClient(api.url(""), token)
+	ts := layout(o)
+	if err := c.createTenants(ctx, ts); err != nil {
+		return nil, fmt.Errorf("creating tenants: %w", err)
+	}
+	poll, err := pgx.Connect(ctx, e.pg.URL(db))
+	if err != nil {
+		return nil, err
+	}
+	defer poll.Close(context.WithoutCancel(ctx))
+
+	var workers []*proc
+	startWorkers := func() error {
+		for i := 0; i < o.workers; i++ {
+			extra := map[string]string{"PAPRIKA_WORKERS": strconv.Itoa(o.slots)}
+			if o.profile != "" {
+				port, err := freePort()
+				if err != nil {
+					return err
+				}
+				extra["PAPRIKA_PPROF"] = "127.0.0.1:" + strconv.Itoa(port)
+			}
+			w, err := startProc(ctx, fmt.Sprintf("worker %d", i+1), e.bin, "worker", vars(extra), o.verbose)
+			if err != nil {
+				return err
+			}
+			w.pprof = extra["PAPRIKA_PPROF"]
+			workers = append(workers, w)
+			procs = append(procs, w)
+		}
+		return nil
+	}
+	var subStart, subEnd, drainStart cpuAt
+	var bs []submitted
+	submit := func() error {
+		subStart = sampleCPU(workers, api, e.pg.PID())
+		var err error
+		bs, err = c.submit(ctx, ts, o.format)
+		subEnd = sampleCPU(workers, api, e.pg.PID())
+		return err
+	}
+	if o.overlap {
+		if err := startWorkers(); err != nil {
+			return nil, err
+		}
+		drainStart = sampleCPU(workers, api, e.pg.PID())
+		if err := submit(); err != nil {
+			return nil, fmt.Errorf("submitting: %w", err)
+		}
+	} else {
+		if err := submit(); err != nil {
+			return nil, fmt.Errorf("submitting: %w", err)
+		}
+		if err := startWorkers(); err != nil {
+			return nil, err
+		}
+		drainStart = sampleCPU(workers, api, e.pg.PID())
+	}
+	res.SubmitSeconds = subEnd.at.Sub(subStart.at).Seconds()
+	res.Batches = len(bs)
+	log.Printf("run %d: %d records in %d batches accepted in %.1f s; %d workers × %d slots running", n, o.records, len(bs), res.SubmitSeconds, o.workers, o.slots)
+	profDone := make(chan error, 2*len(workers))
+	profiles := 0
+	if o.profile != "" {
+		for i, w := range workers {
+			for _, kind := range []string{"profile", "trace"} {
+				profiles++
+				go func() {
+					// A second in: the workers have claimed and warmed up.
+					if err := sleep(ctx, time.Second); err != nil {
+						profDone <- err
+						return
+					}
+					name := filepath.Join(o.profile, fmt.Sprintf("run%d-worker%d.%s", n, i+1, kind))
+					profDone <- fetchProfile(ctx, w.pprof, kind, o.profileSeconds, name)
+				}()
+			}
+		}
+	}
+
+	if err := waitDone(ctx, poll, o.records, append([]*proc{api}, workers...)); err != nil {
+		return nil, err
+	}
+	drainEnd := sampleCPU(workers, api, e.pg.PID())
+	res.LoadEnd = benchkit.LoadAvg()
+	res.WallSeconds = drainEnd.at.Sub(drainStart.at).Seconds()
+	if o.profile != "" {
+		for range profiles {
+			if err := <-profDone; err != nil {
+				log.Printf("profile: %v", err)
+			}
+		}
+		for i, w := range workers {
+			for _, kind := range []string{"block", "mutex"} {
+				if err := fetchProfile(ctx, w.pprof, kind, 0, filepath.Join(o.profile, fmt.Sprintf("run%d-worker%d.%s", n, i+1, kind))); err != nil {
+					log.Printf("profile: %v", err)
+				}
+			}
+		}
+		log.Printf("profiles and traces in %s", o.profile)
+	}
+	for _, p := range procs {
+		k, first := p.logs.counts()
+		res.Logged += k
+		res.LoggedFirst = append(res.LoggedFirst, first...)
+	}
+	recs, err := c.records(ctx, bs)
+	if err != nil {
+		return nil, fmt.Errorf("reading records: %w", err)
+	}
+	stopAll(procs)
+	procs = nil
+	res.compute(o, ts, recs)
+	res.cpu(o, subStart, subEnd, drainStart, drainEnd)
+	return res, nil
+}
+
+// waitDone polls the batches' counters until n records have finished,
+// failing if a process exits meanwhile.
+func waitDone(ctx context.Context, conn *pgx.Conn, n int, procs []*proc) error {
+	last, lastAt := int64(-1), time.Now()
+	for {
+		var finished int64
+		if err := conn.QueryRow(ctx, `SELECT coalesce(sum(done + failed + canceled), 0)::bigint FROM batches`).Scan(&finished); err != nil {
+			return fmt.Errorf("polling: %w", err)
+		}
+		if finished >= int64(n) {
+			return nil
+		}
+		if finished != last {
+			last, lastAt = finished, time.Now()
+		} else if time.Since(lastAt) > time.Minute {
+			return fmt.Errorf("no record finished for a minute (%d of %d finished)", finished, n)
+		}
+		for _, p := range procs {
+			if err := p.alive(); err != nil {
+				return err
+			}
+		}
+		select {
+		case <-ctx.Done():
+			return fmt.Errorf("%d of %d records finished: %w", finished, n, ctx.Err())
+		case <-time.After(100 * time.Millisecond):
+		}
+	}
+}
+
+func sleep(ctx context.Context, d time.Duration) error {
+	t := time.NewTimer(d)
+	defer t.Stop()
+	select {
+	case <-ctx.Done():
+		return ctx.Err()
+	case <-t.C:
+		return nil
+	}
+}
+
+func makeDataDir(o *options) (string, error) {
+	parent := o.datadir
+	if o.tmpfs {
+		parent = "/dev/shm"
+	}
+	return os.MkdirTemp(parent, "pprod-data")
+}
+
+func randomToken() string {
+	b := make([]byte, 16)
+	_, _ = rand.Read(b)
+	return hex.EncodeToString(b)
+}
