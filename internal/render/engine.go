@@ -65,9 +65,10 @@ type Engine struct {
 	mu           sync.Mutex
 	closed       bool
 	current      *instance
-	starting     chan struct{} // closed when the start under way ends
-	retired      []*instance   // replaced, closing when their last render ends
-	lastStartErr error         // of the last start, if it failed
+	starting     chan struct{}      // closed when the start under way ends
+	stopStart    context.CancelFunc // ends the start under way, for Close
+	retired      []*instance        // replaced, closing when their last render ends
+	lastStartErr error              // of the last start, if it failed
 	closing      sync.WaitGroup
 
 	readyMu  sync.Mutex
@@ -215,7 +216,9 @@ func (e *Engine) acquire(ctx context.Context) (*instance, error) {
 		if starting == nil {
 			starting = make(chan struct{})
 			e.starting = starting
-			go e.start(starting)
+			ctx, cancel := context.WithTimeout(context.Background(), startTimeout)
+			e.stopStart = cancel
+			go e.start(ctx, cancel, starting)
 		}
 		e.mu.Unlock()
 		select {
@@ -245,8 +248,8 @@ func (e *Engine) startErrLocked() error {
 	return nil
 }
 
-func (e *Engine) start(done chan struct{}) {
-	ctx, cancel := context.WithTimeout(context.Background(), startTimeout)
+// start starts a browser; ctx bounds the start, and Close cancels it.
+func (e *Engine) start(ctx context.Context, cancel context.CancelFunc, done chan struct{}) {
 	defer cancel()
 	b, err := chromium.Start(ctx, chromium.Config{
 		Path: e.cfg.Chromium, Tabs: e.cfg.Slots + e.spare, AllowHosts: e.cfg.AllowHosts, Logger: e.log,
@@ -256,6 +259,10 @@ func (e *Engine) start(done chan struct{}) {
 	defer e.mu.Unlock()
 	e.starting = nil
 	defer close(done)
+	if err != nil && e.closed {
+		e.lastStartErr = errors.New("render engine closed") // Close ended the start
+		return
+	}
 	if err != nil {
 		e.lastStartErr = err
 		e.log.Error("chromium did not start", "error", err)
@@ -400,6 +407,9 @@ func (e *Engine) Close() error {
 		e.closeLocked(inst) // renders still on it fail
 	}
 	starting := e.starting
+	if starting != nil {
+		e.stopStart() // a process that stops does not wait for Chromium to start
+	}
 	e.mu.Unlock()
 	if starting != nil {
 		<-starting // start closes what it started, seeing closed
