@@ -427,7 +427,11 @@ func (r *topology) refusesWithoutProfile() {
 	logs := r.p.logs(t, r.prefix+name)
 	require.Contains(t, logs, "chromium's sandbox cannot run here", "why the worker refused to start")
 	require.Contains(t, logs, "deploy/seccomp/paprika-chromium.json", "what to do about it")
-	t.Logf("under Docker's default seccomp profile the worker refused to start: %s", lastLines(logs, 1))
+	for _, line := range strings.Split(logs, "\n") {
+		if strings.HasPrefix(line, "paprika worker: ") {
+			t.Logf("under Docker's default seccomp profile the worker refused to start: %.300s…", line)
+		}
+	}
 }
 
 // client talks to the api.
