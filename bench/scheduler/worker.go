@@ -126,7 +126,7 @@ func workerMain(args []string) int {
 		Slots:    *slots,
 		MaxClaim: *maxClaim,
 		Renderer: noop{},
-		Outputs:  &storage.Store{Dir: *outputs},
+		Outputs:  &storage.Files{Dir: *outputs},
 		// The claim lines are formatted as in production, then dropped;
 		// warnings and errors are kept for the report.
 		Logger: slog.New(slog.NewJSONHandler(logs, nil)),

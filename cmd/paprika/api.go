@@ -4,12 +4,16 @@ import (
 	"context"
 	"errors"
 	"log/slog"
+	"net/http"
 
 	"github.com/jackc/pgx/v5/pgxpool"
+
 	"github.com/paprikahq/paprika/internal/api"
 	"github.com/paprikahq/paprika/internal/config"
+	"github.com/paprikahq/paprika/internal/console"
 	"github.com/paprikahq/paprika/internal/postgres"
 	"github.com/paprikahq/paprika/internal/render/chromium"
+	"github.com/paprikahq/paprika/internal/storage"
 )
 
 func runAPI(ctx context.Context, getenv func(string) string, log *slog.Logger, onListen listenFunc) error {
@@ -28,7 +32,12 @@ func runAPI(ctx context.Context, getenv func(string) string, log *slog.Logger, o
 // serveAPI serves the API on cfg.Port until ctx ends (api, and dev mode
 // beside its worker on the same pool).
 func serveAPI(ctx context.Context, cfg *config.Config, pool *pgxpool.Pool, log *slog.Logger, onListen listenFunc) error {
-	srv := api.New(cfg, &postgres.Store{Pool: pool}, log)
+	outputs, err := storage.New(ctx, cfg.Storage)
+	if err != nil {
+		return err
+	}
+	defer outputs.Close()
+	srv := api.New(cfg, &postgres.Store{Pool: pool}, log, api.WithOutputs(outputs))
 	defer srv.Close()
 	// Chromium starts while the API starts listening; if its sandbox cannot
 	// run, the API stops again with why. Renders that came meanwhile wait
@@ -42,11 +51,23 @@ func serveAPI(ctx context.Context, cfg *config.Config, pool *pgxpool.Pool, log *
 			cancel(err)
 		}
 	}()
-	err := serve(ctx, cfg.Port, srv.Handler(), log, onListen)
+	err = serve(ctx, cfg.Port, withConsole(cfg, pool, srv, log), log, onListen)
 	cancel(nil)
 	<-checked
 	if cause := context.Cause(ctx); errors.Is(cause, chromium.ErrSandbox) {
 		return cause
 	}
 	return err
+}
+
+// withConsole serves the web console at /console/ beside the API, calling
+// the API's handler in-process for its sessions.
+func withConsole(cfg *config.Config, pool *pgxpool.Pool, srv *api.Server, log *slog.Logger) http.Handler {
+	h := srv.Handler()
+	tiers := make([]console.Tier, len(cfg.Tiers))
+	for i, t := range cfg.Tiers {
+		tiers[i] = console.Tier{Key: t.Key, Name: t.Name}
+	}
+	return console.New(console.Config{Pool: pool, API: h, Identify: srv.Identify, Tiers: tiers,
+		MaxRequestBytes: cfg.MaxRequestBytes, Logger: log}).Mount(h)
 }

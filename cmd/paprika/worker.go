@@ -36,6 +36,11 @@ func runWorker(ctx context.Context, getenv func(string) string, log *slog.Logger
 // own port (dev mode, where the API's port answers for the process and the
 // api shares the configuration and the pool).
 func workerMain(ctx context.Context, cfg *config.Config, pool *pgxpool.Pool, log *slog.Logger, onListen listenFunc, serveHTTP bool) error {
+	outputs, err := storage.New(ctx, cfg.Storage)
+	if err != nil {
+		return err
+	}
+	defer outputs.Close()
 	engine := render.New(render.Config{Chromium: cfg.Chromium, Slots: cfg.Workers, Timeout: cfg.RenderTimeout,
 		AllowHosts: cfg.AllowHosts, Logger: log, NoSandbox: cfg.ChromiumNoSandbox})
 	defer engine.Close()
@@ -47,7 +52,7 @@ func workerMain(ctx context.Context, cfg *config.Config, pool *pgxpool.Pool, log
 		Slots:    cfg.Workers,
 		Ahead:    cfg.ClaimAhead,
 		Renderer: engine,
-		Outputs:  &storage.Store{Dir: cfg.DataDir},
+		Outputs:  outputs,
 		Logger:   log,
 	})
 
@@ -89,7 +94,7 @@ func workerMain(ctx context.Context, cfg *config.Config, pool *pgxpool.Pool, log
 	mux.Handle("GET /metrics", promhttp.HandlerFor(registry, promhttp.HandlerOpts{}))
 
 	log.InfoContext(ctx, "worker started", "tiers", cfg.WorkerTiers, "slots", cfg.Workers)
-	sweeper := &storage.Sweeper{Pool: pool, Outputs: &storage.Store{Dir: cfg.DataDir}, Logger: log}
+	sweeper := &storage.Sweeper{Pool: pool, Outputs: outputs, Logger: log}
 	sweepDone := make(chan struct{})
 	go func() { defer close(sweepDone); sweeper.Run(ctx, 10*time.Minute) }()
 	defer func() { <-sweepDone }() // before the pool closes
@@ -98,7 +103,7 @@ func workerMain(ctx context.Context, cfg *config.Config, pool *pgxpool.Pool, log
 	}
 	workerDone := make(chan error, 1)
 	go func() { workerDone <- worker.Run(ctx) }()
-	err := serve(ctx, cfg.Port, mux, log, onListen)
+	err = serve(ctx, cfg.Port, mux, log, onListen)
 	if werr := <-workerDone; err == nil {
 		err = werr
 	}

@@ -21,6 +21,7 @@ var statuses = map[string]int{
 	paprika.CodeTemplateError:   http.StatusUnprocessableEntity,
 	paprika.CodeRateLimited:     http.StatusTooManyRequests,
 	paprika.CodeBusy:            http.StatusServiceUnavailable,
+	paprika.CodeUnavailable:     http.StatusServiceUnavailable,
 	paprika.CodeInternal:        http.StatusInternalServerError,
 	paprika.CodeRenderTimeout:   http.StatusGatewayTimeout,
 	paprika.CodeRenderFailed:    http.StatusBadGateway,

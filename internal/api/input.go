@@ -47,7 +47,7 @@ func (s *Server) source(ctx context.Context, tenantID string, in *renderInput) (
 	if in.Options != nil {
 		opts = *in.Options
 	}
-	if err := opts.Validate(); err != nil {
+	if err := opts.ValidateFor(src.Format); err != nil {
 		return src, "", paprika.BadRequest("%s", err.Error())
 	}
 	raw, err := json.Marshal(opts)

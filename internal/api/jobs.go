@@ -8,6 +8,7 @@ import (
 	"github.com/google/uuid"
 
 	"github.com/paprikahq/paprika/internal/paprika"
+	"github.com/paprikahq/paprika/internal/storage"
 )
 
 var workStatuses = []string{paprika.StatusQueued, paprika.StatusRunning, paprika.StatusDone, paprika.StatusFailed, paprika.StatusCanceled}
@@ -205,5 +206,5 @@ func (s *Server) jobOutput(w http.ResponseWriter, r *http.Request) error {
 	if j.Status != paprika.StatusDone || j.Output == nil {
 		return paprika.Errorf(paprika.CodeNotFound, "Not found: the job's output is not ready (status %s)", j.Status)
 	}
-	return s.serveOutput(w, r, s.outputs.JobPath(p.Tenant.ID, j.ID, j.Format), j.Output.ContentType)
+	return s.serveOutput(w, r, storage.JobKey(p.Tenant.ID, j.ID, j.Format), j.Output.ContentType)
 }

@@ -22,10 +22,11 @@ type Server struct {
 	cfg      *config.Config
 	store    Store
 	log      *slog.Logger
-	outputs  *storage.Store
+	outputs  storage.Store // where outputs are read from (PAPRIKA_STORAGE_URL)
 	renderer render.Renderer
 	engine   *render.Engine // the renderer this server made, closed by Close
 	slots    chan struct{}  // synchronous render slots (PAPRIKA_WORKERS)
+	merges   chan struct{}  // batch PDF merges running at once (PAPRIKA_WORKERS)
 	prom     http.Handler   // /metrics
 }
 
@@ -38,13 +39,30 @@ func WithRenderer(r render.Renderer) Option {
 	return func(s *Server) { s.renderer = r }
 }
 
+// WithOutputs reads outputs from store; without it the server reads the
+// files under PAPRIKA_STORAGE_URL's folder (an s3:// store must be given).
+// The caller closes the store.
+func WithOutputs(store storage.Store) Option {
+	return func(s *Server) { s.outputs = store }
+}
+
 // New returns the API server. Unless given a renderer, it makes a Chromium
 // engine with PAPRIKA_WORKERS slots (Chromium starts on the first render).
 func New(cfg *config.Config, store Store, log *slog.Logger, opts ...Option) *Server {
-	s := &Server{cfg: cfg, store: store, log: log, outputs: &storage.Store{Dir: cfg.DataDir},
-		slots: make(chan struct{}, max(cfg.Workers, 1))}
+	s := &Server{cfg: cfg, store: store, log: log, slots: make(chan struct{}, max(cfg.Workers, 1)),
+		merges: make(chan struct{}, max(cfg.Workers, 1))}
 	for _, o := range opts {
 		o(s)
+	}
+	if s.outputs == nil {
+		if cfg.Storage.Kind == config.StorageS3 {
+			panic("api.New: an s3 store is given with WithOutputs")
+		}
+		dir := cfg.Storage.Dir
+		if dir == "" {
+			dir = cfg.DataDir
+		}
+		s.outputs = &storage.Files{Dir: dir}
 	}
 	if s.renderer == nil {
 		s.engine = render.New(render.Config{Chromium: cfg.Chromium, Slots: max(cfg.Workers, 1),
@@ -100,6 +118,7 @@ func (s *Server) Handler() http.Handler {
 	route("GET /healthz", s.healthz)
 	route("GET /readyz", s.readyz)
 	route("GET /metrics", s.metrics)
+	route("GET /v1/openapi.yaml", s.openapi)
 
 	route("POST /v1/admin/tenants", s.admin(s.createTenant))
 	route("GET /v1/admin/tenants", s.admin(s.listTenants))
@@ -126,7 +145,7 @@ func (s *Server) Handler() http.Handler {
 	route("DELETE /v1/batches/{id}", s.tenant(s.cancelBatch, ScopeRender))
 	route("GET /v1/batches/{id}/records", s.tenant(s.listRecords, ScopeRender, ScopeRead))
 	route("GET /v1/batches/{id}/records/{index}/output", s.tenant(s.recordOutput, ScopeRender, ScopeRead))
-	route("GET /v1/batches/{id}/output", s.tenant(s.batchZip, ScopeRender, ScopeRead))
+	route("GET /v1/batches/{id}/output", s.tenant(s.batchOutput, ScopeRender, ScopeRead))
 	route("GET /v1/batches/{id}/deliveries", s.tenant(s.batchDeliveries, ScopeRender, ScopeRead))
 	route("POST /v1/templates", s.tenant(s.createTemplate, ScopeTemplates))
 	route("GET /v1/templates", s.tenant(s.listTemplates, ScopeTemplates, ScopeRead))

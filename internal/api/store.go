@@ -20,6 +20,9 @@ type Store interface {
 	Webhooks
 	scheduler.Counters
 	Authenticate(ctx context.Context, secret string) (*paprika.Principal, error)
+	// AuthenticateKey is Authenticate by a key's id, for the console's
+	// in-process calls (see Caller).
+	AuthenticateKey(ctx context.Context, keyID string) (*paprika.Principal, error)
 	CountRequest(ctx context.Context, tenantID string, limit int) (ok bool, retryAfter int, err error)
 	RecordSyncRender(ctx context.Context, tier string, seconds float64) error
 	Ping(ctx context.Context) error
@@ -50,6 +53,7 @@ type Work interface {
 	Records(ctx context.Context, tenantID string, batchID uuid.UUID, status string, after, limit int) ([]paprika.Record, error)
 	Record(ctx context.Context, tenantID string, batchID uuid.UUID, index int) (*paprika.Record, error)
 	DoneRecords(ctx context.Context, batchID uuid.UUID, fn func(index int) error) error
+	DoneDocuments(ctx context.Context, tenantID string, batchID uuid.UUID, field string) ([]postgres.DoneDocument, error)
 }
 
 // Templates are a tenant's stored templates.

@@ -29,6 +29,7 @@ type Config struct {
 	AllowHosts      []string // hosts pages may reach; none by default
 	MaxRequestBytes int64
 	MaxBatchBytes   int64
+	Storage         Storage // PAPRIKA_STORAGE_URL, PAPRIKA_STORAGE_REDIRECT (storage.go)
 
 	// WebhookAllowHosts are the hosts webhooks may reach over http or at
 	// private addresses (PAPRIKA_WEBHOOK_ALLOW_HOSTS); none by default.
@@ -151,6 +152,9 @@ func Load(role Role, getenv func(string) string) (*Config, error) {
 		return nil, err
 	}
 	if c.MaxBatchBytes, err = bytesVar(getenv, "PAPRIKA_MAX_BATCH_BYTES", c.MaxBatchBytes); err != nil {
+		return nil, err
+	}
+	if c.Storage, err = loadStorage(getenv, c.DataDir); err != nil {
 		return nil, err
 	}
 	return c, nil

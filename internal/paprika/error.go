@@ -21,6 +21,7 @@ const (
 	CodeTemplateError   = "template-error"
 	CodeRateLimited     = "rate-limited"
 	CodeBusy            = "busy"
+	CodeUnavailable     = "unavailable" // PostgreSQL or the output store cannot be reached
 	CodeInternal        = "internal"
 )
 
@@ -45,7 +46,7 @@ func Retryable(code string) bool {
 type Error struct {
 	Code    string
 	Message string
-	// RetryAfter is the seconds for the Retry-After header (rate-limited, busy).
+	// RetryAfter is the seconds for the Retry-After header (rate-limited, busy, unavailable).
 	RetryAfter int
 	// Limit is the tier's ratePerMinute (rate-limited).
 	Limit int

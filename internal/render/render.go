@@ -81,5 +81,5 @@ func (in Input) Validate() error {
 	default:
 		return fmt.Errorf("format must be one of pdf, png, html")
 	}
-	return in.Options.Validate()
+	return in.Options.ValidateFor(in.Format)
 }

@@ -14,7 +14,7 @@ import (
 // result is one finished render to record.
 type result struct {
 	paprika.Result
-	staged   *storage.Staged // the output, written but not yet durable
+	put      *storage.Output // the output to store before the work is done
 	recorded chan struct{}   // closed once the completion is recorded (or given up)
 }
 
@@ -23,7 +23,7 @@ type result struct {
 // worker spends one round trip on many completions.
 type completer struct {
 	queue   Queue
-	outputs *storage.Store
+	outputs storage.Store
 	log     *slog.Logger
 
 	mu      sync.Mutex
@@ -38,7 +38,7 @@ const (
 	completeMax   = 256
 )
 
-func newCompleter(q Queue, outputs *storage.Store, log *slog.Logger) *completer {
+func newCompleter(q Queue, outputs storage.Store, log *slog.Logger) *completer {
 	return &completer{queue: q, outputs: outputs, log: log, kick: make(chan struct{}, 1), done: make(chan struct{})}
 }
 
@@ -123,31 +123,33 @@ func (c *completer) flush(rs []result) {
 	}
 }
 
-// store makes the flush's outputs durable and in place, all at once, before
-// the one transaction that marks their work done: an output is on disk
-// before its work is done. When that fails (a full disk), the work goes
-// back to the queue as a failed render would, and is left out of the
-// completions.
+// store puts the flush's outputs, all at once (storage.PutAll), before the
+// one transaction that marks their work done: an output is stored before
+// its work is done. When that fails (a full disk, an unreachable bucket),
+// the work goes back to the queue as a failed render would, and is left out
+// of the completions.
 func (c *completer) store(rs []result) []result {
-	var staged []storage.Staged
+	var outs []storage.Output
 	for _, r := range rs {
-		if r.staged != nil {
-			staged = append(staged, *r.staged)
+		if r.put != nil {
+			outs = append(outs, *r.put)
 		}
 	}
-	err := c.outputs.Commit(staged)
+	ctx, cancel := context.WithTimeout(context.Background(), 2*time.Minute)
+	err := storage.PutAll(ctx, c.outputs, outs)
+	cancel()
 	if err == nil {
 		return rs
 	}
-	c.log.Error("outputs could not be stored", "count", len(staged), "err", err)
+	c.log.Error("storing an output failed; its work goes back to the queue", "count", len(outs), "err", err)
 	kept := rs[:0]
 	for _, r := range rs {
-		if r.staged == nil {
+		if r.put == nil {
 			kept = append(kept, r)
 			continue
 		}
 		ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
-		if _, err := c.queue.Release(ctx, r.Item.Ref(), paprika.CodeRenderFailed, "the output could not be stored", false); err != nil {
+		if _, err := c.queue.Release(ctx, r.Item.Ref(), paprika.CodeRenderFailed, "the document was rendered but could not be stored", false); err != nil {
 			c.log.Error("release failed; the lease will expire instead", "err", err)
 		}
 		cancel()

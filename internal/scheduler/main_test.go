@@ -46,7 +46,7 @@ func runChildWorker(url string) int {
 		Policy:   Policy{Tiers: tiers, WorkerTiers: tiers.Names(), Lease: 2 * time.Second},
 		Slots:    1,
 		Renderer: &testRenderer{delay: time.Hour, started: started},
-		Outputs:  &storage.Store{Dir: os.TempDir()},
+		Outputs:  &storage.Files{Dir: os.TempDir()},
 		Poll:     50 * time.Millisecond,
 	})
 	_ = w.Run(ctx)

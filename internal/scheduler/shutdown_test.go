@@ -31,7 +31,7 @@ func TestStoppingWorkerFinishesOrHandsBack(t *testing.T) {
 		Policy:   Policy{Tiers: f.tiers, WorkerTiers: f.tiers.Names()},
 		Slots:    2,
 		Renderer: r,
-		Outputs:  &storage.Store{Dir: t.TempDir()},
+		Outputs:  &storage.Files{Dir: t.TempDir()},
 		Poll:     50 * time.Millisecond,
 		Grace:    time.Second,
 	})

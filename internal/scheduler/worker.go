@@ -18,7 +18,7 @@ type Config struct {
 	Policy
 	Slots    int             // work rendered at once (PAPRIKA_WORKERS)
 	Renderer render.Renderer // renders one document
-	Outputs  *storage.Store
+	Outputs  storage.Store   // where outputs are put before their work is done
 	Logger   *slog.Logger
 	// Poll is how often an idle worker looks for work without being woken
 	// (LISTEN/NOTIFY wakes it at once). Default 1 s.
@@ -279,16 +279,13 @@ func (w *Worker) logClaim(ctx context.Context, it *Item, claimedAt time.Time) {
 func (w *Worker) process(ctx context.Context, it Item) {
 	start := time.Now()
 	res := result{Result: paprika.Result{Item: it}}
-	out, staged, err := w.render(ctx, &it)
+	out, put, err := w.render(ctx, &it)
 	res.Seconds = time.Since(start).Seconds()
 	if w.unhold(it.Token) {
-		if err == nil {
-			storage.Discard([]storage.Staged{staged})
-		}
 		return // handed back or lost: not ours to complete
 	}
 	if err == nil {
-		res.Status, res.Output, res.staged = paprika.StatusDone, out, &staged
+		res.Status, res.Output, res.put = paprika.StatusDone, out, put
 	} else {
 		code, msg := render.Failure(err)
 		if paprika.Retryable(code) {
@@ -312,42 +309,40 @@ func (w *Worker) process(ctx context.Context, it Item) {
 	<-w.complete.add(res)
 }
 
-// render resolves the item's template and renders it, staging the output:
-// the completer makes it durable with the others of its flush.
-func (w *Worker) render(ctx context.Context, it *Item) (*paprika.Output, storage.Staged, error) {
+// render resolves the item's template and renders it, and returns the
+// output to store: the completer stores it with the others of its flush,
+// before their work is done.
+func (w *Worker) render(ctx context.Context, it *Item) (*paprika.Output, *storage.Output, error) {
 	src := it.Source
 	if it.Kind == KindRecord {
 		var err error
 		if src, err = w.sources.batch(ctx, it.BatchID); err != nil {
-			return nil, storage.Staged{}, err
+			return nil, nil, err
 		}
 	}
 	content := src.Template
 	if src.TemplateID != "" {
 		var err error
 		if content, err = w.sources.template(ctx, it.TenantID, src.TemplateID, src.TemplateVersion); err != nil {
-			return nil, storage.Staged{}, err
+			return nil, nil, err
 		}
 	}
 	var opts render.Options
 	if len(src.Options) > 0 {
 		if err := json.Unmarshal(src.Options, &opts); err != nil {
-			return nil, storage.Staged{}, &render.Error{Code: render.CodeRenderFailed, Message: "stored options do not parse: " + err.Error()}
+			return nil, nil, &render.Error{Code: render.CodeRenderFailed, Message: "stored options do not parse: " + err.Error()}
 		}
 	}
 	out, err := w.cfg.Renderer.Render(ctx, render.Input{Template: content, Data: it.Data, Format: src.Format, Options: opts})
 	if err != nil {
-		return nil, storage.Staged{}, err
+		return nil, nil, err
 	}
-	path := w.cfg.Outputs.JobPath(it.TenantID, it.JobID, src.Format)
+	key := storage.JobKey(it.TenantID, it.JobID, src.Format)
 	if it.Kind == KindRecord {
-		path = w.cfg.Outputs.RecordPath(it.TenantID, it.BatchID, it.Index, src.Format)
+		key = storage.RecordKey(it.TenantID, it.BatchID, it.Index, src.Format)
 	}
-	staged, err := w.cfg.Outputs.Stage(path, out.Body)
-	if err != nil {
-		return nil, storage.Staged{}, err
-	}
-	return &paprika.Output{ContentType: out.ContentType, Bytes: int64(len(out.Body)), Pages: out.Pages}, staged, nil
+	return &paprika.Output{ContentType: out.ContentType, Bytes: int64(len(out.Body)), Pages: out.Pages},
+		&storage.Output{Key: key, Body: out.Body}, nil
 }
 
 // listen wakes the claim loop on NOTIFY paprika_work, reconnecting as needed.

@@ -66,7 +66,7 @@ func (f *fixture) worker(r render.Renderer, slots int, workerTiers ...string) (*
 		Policy:   Policy{Tiers: f.tiers, WorkerTiers: workerTiers, Lease: 3 * time.Second},
 		Slots:    slots,
 		Renderer: r,
-		Outputs:  &storage.Store{Dir: f.t.TempDir()},
+		Outputs:  &storage.Files{Dir: f.t.TempDir()},
 		Poll:     50 * time.Millisecond,
 		Grace:    2 * time.Second,
 	})
