@@ -2,6 +2,7 @@ package main
 
 import (
 	"context"
+	"errors"
 	"log/slog"
 	"net/http"
 
@@ -11,6 +12,7 @@ import (
 	"github.com/paprikahq/paprika/internal/config"
 	"github.com/paprikahq/paprika/internal/console"
 	"github.com/paprikahq/paprika/internal/postgres"
+	"github.com/paprikahq/paprika/internal/render/chromium"
 	"github.com/paprikahq/paprika/internal/storage"
 )
 
@@ -37,7 +39,25 @@ func serveAPI(ctx context.Context, cfg *config.Config, pool *pgxpool.Pool, log *
 	defer outputs.Close()
 	srv := api.New(cfg, &postgres.Store{Pool: pool}, log, api.WithOutputs(outputs))
 	defer srv.Close()
-	return serve(ctx, cfg.Port, withConsole(cfg, pool, srv, log), log, onListen)
+	// Chromium starts while the API starts listening; if its sandbox cannot
+	// run, the API stops again with why. Renders that came meanwhile wait
+	// for that same start and fail.
+	ctx, cancel := context.WithCancelCause(ctx)
+	defer cancel(nil)
+	checked := make(chan struct{})
+	go func() {
+		defer close(checked)
+		if err := srv.CheckSandbox(ctx); err != nil {
+			cancel(err)
+		}
+	}()
+	err = serve(ctx, cfg.Port, withConsole(cfg, pool, srv, log), log, onListen)
+	cancel(nil)
+	<-checked
+	if cause := context.Cause(ctx); errors.Is(cause, chromium.ErrSandbox) {
+		return cause
+	}
+	return err
 }
 
 // withConsole serves the web console at /console/ beside the API, calling

@@ -307,7 +307,10 @@ func TestAPIEndToEnd(t *testing.T) {
 	}
 
 	s.waitReady(t, base+"/readyz")
-	status, body := s.do(t, http.MethodPost, base+"/v1/admin/tenants", adminToken, `{"id": "fabrikam", "name": "Fabrikam"}`)
+	status, body := s.do(t, http.MethodGet, base+"/readyz", "", "")
+	require.Equal(t, http.StatusOK, status)
+	require.Equal(t, true, body["chromiumSandboxed"], "Chromium's sandbox is on, and /readyz says so")
+	status, body = s.do(t, http.MethodPost, base+"/v1/admin/tenants", adminToken, `{"id": "fabrikam", "name": "Fabrikam"}`)
 	require.Equal(t, http.StatusCreated, status, body)
 	require.Equal(t, "fabrikam", body["id"])
 	status, body = s.do(t, http.MethodPatch, base+"/v1/admin/tenants/fabrikam", adminToken, `{"tier": "priority"}`)
@@ -375,12 +378,19 @@ func TestWorkerEndToEnd(t *testing.T) {
 		t.Fatal("the worker did not listen within 30 s")
 	}
 	s.waitReady(t, base+"/readyz")
+	bodies := map[string]string{}
 	for _, path := range []string{"/healthz", "/readyz", "/metrics"} {
 		resp, err := s.client.Get(base + path)
 		require.NoError(t, err)
+		b, err := io.ReadAll(resp.Body)
 		resp.Body.Close()
+		require.NoError(t, err)
 		require.Equal(t, http.StatusOK, resp.StatusCode, path)
+		bodies[path] = string(b)
 	}
+	// Chromium's sandbox is on, and says so.
+	require.JSONEq(t, `{"status":"ready","chromiumSandboxed":true}`, bodies["/readyz"])
+	require.Contains(t, bodies["/metrics"], "\npaprika_chromium_sandboxed 1\n")
 	require.NoError(t, s.stop(t))
 }
 
