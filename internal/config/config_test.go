@@ -48,6 +48,8 @@ func TestLoad(t *testing.T) {
 		{RoleWorker, with("PAPRIKA_WORKER_TIERS", "gold"), "PAPRIKA_WORKER_TIERS"},
 		{RoleAPI, with("PORT", "http"), "PORT"},
 		{RoleAPI, with("PAPRIKA_WORKERS", "0"), "PAPRIKA_WORKERS"},
+		{RoleWorker, with("PAPRIKA_CLAIM_AHEAD", "-1"), "PAPRIKA_CLAIM_AHEAD"},
+		{RoleWorker, with("PAPRIKA_CLAIM_AHEAD", "many"), "PAPRIKA_CLAIM_AHEAD"},
 		{RoleAPI, with("PAPRIKA_RENDER_TIMEOUT", "30"), "PAPRIKA_RENDER_TIMEOUT"},
 		{RoleAPI, with("PAPRIKA_MAX_REQUEST_BYTES", "ten"), "PAPRIKA_MAX_REQUEST_BYTES"},
 		{RoleAPI, with("PAPRIKA_MAX_BATCH_BYTES", "-1"), "PAPRIKA_MAX_BATCH_BYTES"},
@@ -66,6 +68,10 @@ func TestLoad(t *testing.T) {
 	require.NoError(t, err)
 	require.Equal(t, "./data", c.DataDir)
 	require.Equal(t, 3, c.Workers)
+	require.Zero(t, c.ClaimAhead, "no claiming ahead unless asked")
+	c, err = Load(RoleWorker, env(with("PAPRIKA_CLAIM_AHEAD", "8")))
+	require.NoError(t, err)
+	require.Equal(t, 8, c.ClaimAhead)
 	require.Equal(t, []string{"cdn.example.com", "fonts.example.com"}, c.AllowHosts)
 
 	for v, want := range map[string]bool{"true": true, "TRUE": true, "1": true, "false": false, "0": false, "": false} {
