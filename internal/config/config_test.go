@@ -68,11 +68,11 @@ func TestLoad(t *testing.T) {
 	require.NoError(t, err)
 	require.Equal(t, "./data", c.DataDir)
 	require.Equal(t, 3, c.Workers)
+	require.Equal(t, []string{"cdn.example.com", "fonts.example.com"}, c.AllowHosts)
 	require.Zero(t, c.ClaimAhead, "no claiming ahead unless asked")
 	c, err = Load(RoleWorker, env(with("PAPRIKA_CLAIM_AHEAD", "8")))
 	require.NoError(t, err)
 	require.Equal(t, 8, c.ClaimAhead)
-	require.Equal(t, []string{"cdn.example.com", "fonts.example.com"}, c.AllowHosts)
 
 	for v, want := range map[string]bool{"true": true, "TRUE": true, "1": true, "false": false, "0": false, "": false} {
 		c, err = Load(RoleWorker, env(with("PAPRIKA_CHROMIUM_NO_SANDBOX", v)))
