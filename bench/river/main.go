@@ -48,6 +48,8 @@ type options struct {
 	chart    string
 	markdown string
 	keep     string
+
+	riverCooldown time.Duration
 }
 
 func main() {
@@ -67,6 +69,7 @@ func main() {
 	flag.StringVar(&systems, "systems", "river,paprika", "systems to run, comma-separated, in order")
 	flag.StringVar(&o.chart, "chart", "", "draw both systems' waits over time into `FILE` (.png or .svg)")
 	flag.StringVar(&o.markdown, "markdown", "", "also write the results as a Markdown table to `FILE`")
+	flag.DurationVar(&o.riverCooldown, "river-fetch-cooldown", 10*time.Millisecond, "River's Config.FetchCooldown, the least time between two fetches of its producer (River's default is 100ms; a fetch takes at most MaxWorkers jobs, so this caps River at MaxWorkers per cooldown)")
 	flag.StringVar(&o.keep, "keep", "", "keep the private PostgreSQL in `DIR` (default: a temporary directory, removed at the end)")
 	flag.Usage = func() {
 		fmt.Fprintf(flag.CommandLine.Output(), "Usage: cd bench/river && go run . [flags]\n\n"+

@@ -46,7 +46,7 @@ func (w *noopWorker) Work(ctx context.Context, job *river.Job[noopArgs]) error {
 // from river_job: attempted_at − created_at.
 func runRiver(ctx context.Context, db *server, o *options) (*result, error) {
 	maxWorkers := o.workers * o.slots
-	r := &result{system: "River " + riverVersion, setup: fmt.Sprintf("1 client, MaxWorkers %d", maxWorkers), flood: o.flood}
+	r := &result{system: "River " + riverVersion, setup: fmt.Sprintf("1 client, MaxWorkers %d, FetchCooldown %s", maxWorkers, o.riverCooldown), flood: o.flood}
 	url, err := db.freshDB(ctx, "river_bench")
 	if err != nil {
 		return nil, err
@@ -74,9 +74,10 @@ func runRiver(ctx context.Context, db *server, o *options) (*result, error) {
 	workers := river.NewWorkers()
 	river.AddWorker(workers, &noopWorker{worked: &worked, small: &small})
 	client, err := river.NewClient(driver, &river.Config{
-		Queues:  map[string]river.QueueConfig{river.QueueDefault: {MaxWorkers: maxWorkers}},
-		Workers: workers,
-		Logger:  slog.New(slog.NewTextHandler(os.Stderr, &slog.HandlerOptions{Level: slog.LevelWarn})),
+		Queues:        map[string]river.QueueConfig{river.QueueDefault: {MaxWorkers: maxWorkers}},
+		Workers:       workers,
+		FetchCooldown: o.riverCooldown,
+		Logger:        slog.New(slog.NewTextHandler(os.Stderr, &slog.HandlerOptions{Level: slog.LevelWarn})),
 	})
 	if err != nil {
 		return nil, err
