@@ -70,6 +70,11 @@ func setup(ctx context.Context, o *options) (e *env, err error) {
 	if e.pg, err = pgserver.Start(sctx, pgserver.Options{Dir: filepath.Join(e.tmp, "pg")}); err != nil {
 		return nil, err
 	}
+	if o.statStatements {
+		if err := e.preload(sctx); err != nil {
+			return nil, err
+		}
+	}
 	conn, err := pgx.Connect(ctx, e.pg.URL("postgres"))
 	if err != nil {
 		return nil, err
@@ -79,6 +84,24 @@ func setup(ctx context.Context, o *options) (e *env, err error) {
 		return nil, err
 	}
 	return e, nil
+}
+
+// preload restarts the cluster with pg_stat_statements loaded.
+func (e *env) preload(ctx context.Context) error {
+	conn, err := pgx.Connect(ctx, e.pg.URL("postgres"))
+	if err != nil {
+		return err
+	}
+	_, err = conn.Exec(ctx, "ALTER SYSTEM SET shared_preload_libraries = 'pg_stat_statements'")
+	conn.Close(ctx)
+	if err != nil {
+		return err
+	}
+	if err := e.pg.Stop(); err != nil {
+		return err
+	}
+	e.pg, err = pgserver.Start(ctx, pgserver.Options{Dir: filepath.Join(e.tmp, "pg")})
+	return err
 }
 
 // freshDatabase drops and creates database name.

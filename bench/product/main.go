@@ -61,6 +61,7 @@ type options struct {
 	profile        string
 	profileSeconds int
 	verbose        bool
+	statStatements bool
 }
 
 func main() {
@@ -84,6 +85,7 @@ func main() {
 	flag.DurationVar(&o.timeout, "timeout", 10*time.Minute, "give up on a run after this long")
 	flag.StringVar(&o.profile, "profile", "", "write a CPU profile of each worker process into `DIR` (builds the binary with -tags pprof; see docs/performance.md)")
 	flag.IntVar(&o.profileSeconds, "profile-seconds", 5, "length of each worker's CPU profile, from the moment the workers run")
+	flag.BoolVar(&o.statStatements, "stat-statements", false, "load pg_stat_statements and print the statements that used the most PostgreSQL time during each drain")
 	flag.BoolVar(&o.verbose, "v", false, "log the processes' warnings and errors")
 	flag.Usage = func() {
 		fmt.Fprintf(flag.CommandLine.Output(), "Usage: go run ./bench/product [flags]\n\n"+

@@ -87,19 +87,22 @@ type result struct {
 
 	// CPU µs per record over the drain (workers started to all done, or the
 	// whole run with -overlap), and cores used meanwhile.
-	CPUWorkersPerRecord  float64 `json:"cpuWorkersUsPerRecord"`
-	CPUPostgresPerRecord float64 `json:"cpuPostgresUsPerRecord"`
-	CPUAPIPerRecord      float64 `json:"cpuApiUsPerRecord"`
-	CoresWorkers         float64 `json:"coresWorkers"`
-	CoresPostgres        float64 `json:"coresPostgres"`
-	CoresOther           float64 `json:"coresOther"` // busy, outside the benchmark's processes
-	CoresIdle            float64 `json:"coresIdle"`
+	CPUWorkersPerRecord    float64 `json:"cpuWorkersUsPerRecord"`
+	CPUWorkersSysPerRecord float64 `json:"cpuWorkersSystemUsPerRecord"` // the kernel's part
+	CPUPostgresPerRecord   float64 `json:"cpuPostgresUsPerRecord"`
+	CPUAPIPerRecord        float64 `json:"cpuApiUsPerRecord"`
+	CoresWorkers           float64 `json:"coresWorkers"`
+	CoresPostgres          float64 `json:"coresPostgres"`
+	CoresOther             float64 `json:"coresOther"` // busy, outside the benchmark's processes
+	CoresIdle              float64 `json:"coresIdle"`
 	// The submission's CPU per record (API and PostgreSQL), when it is
 	// apart from the drain.
 	SubmitAPIPerRecord      float64 `json:"submitApiUsPerRecord,omitempty"`
 	SubmitPostgresPerRecord float64 `json:"submitPostgresUsPerRecord,omitempty"`
 
 	Share shareJSON `json:"share"`
+
+	TopSQL []string `json:"topStatements,omitempty"`
 
 	Logged      int      `json:"warningsLogged"`
 	LoggedFirst []string `json:"warningsFirst,omitempty"`
@@ -212,6 +215,7 @@ func (r *result) share(ts []*tenant, recs []record, from time.Time) {
 func (r *result) cpu(o *options, subStart, subEnd, drainStart, drainEnd cpuAt) {
 	n := float64(max(r.Records, 1))
 	r.CPUWorkersPerRecord = 1e6 * (drainEnd.workers - drainStart.workers) / n
+	r.CPUWorkersSysPerRecord = 1e6 * (drainEnd.workersSys - drainStart.workersSys) / n
 	r.CPUPostgresPerRecord = 1e6 * (drainEnd.postgres - drainStart.postgres) / n
 	r.CPUAPIPerRecord = 1e6 * (drainEnd.api - drainStart.api) / n
 	if el := drainEnd.at.Sub(drainStart.at).Seconds(); el > 0 {

@@ -21,6 +21,7 @@ import (
 type cpuAt struct {
 	at                     time.Time
 	workers, api, postgres float64
+	workersSys             float64 // the kernel's part of workers
 	busy, total            float64
 }
 
@@ -29,6 +30,7 @@ func sampleCPU(workers []*proc, api *proc, postmaster int) cpuAt {
 	for _, w := range workers {
 		v, _ := benchkit.ProcCPU(w.pid())
 		c.workers += v
+		c.workersSys += benchkit.ProcSystemCPU(w.pid())
 	}
 	c.api, _ = benchkit.ProcCPU(api.pid())
 	c.postgres = benchkit.ServerCPU(postmaster)
@@ -134,6 +136,12 @@ func runOnce(ctx context.Context, e *env, o *options, n int) (res *result, err e
 		}
 		drainStart = sampleCPU(workers, api, e.pg.PID())
 	}
+	if o.statStatements {
+		// Counted from here: the drain (and, with -overlap, the submission).
+		if _, err := poll.Exec(ctx, "CREATE EXTENSION IF NOT EXISTS pg_stat_statements; SELECT pg_stat_statements_reset()"); err != nil {
+			return nil, err
+		}
+	}
 	res.SubmitSeconds = subEnd.at.Sub(subStart.at).Seconds()
 	res.Batches = len(bs)
 	log.Printf("run %d: %d records in %d batches accepted in %.1f s; %d workers × %d slots running", n, o.records, len(bs), res.SubmitSeconds, o.workers, o.slots)
@@ -162,6 +170,9 @@ func runOnce(ctx context.Context, e *env, o *options, n int) (res *result, err e
 	drainEnd := sampleCPU(workers, api, e.pg.PID())
 	res.LoadEnd = benchkit.LoadAvg()
 	res.WallSeconds = drainEnd.at.Sub(drainStart.at).Seconds()
+	if o.statStatements {
+		res.TopSQL = topStatements(ctx, poll, o.records)
+	}
 	if o.profile != "" {
 		for range profiles {
 			if err := <-profDone; err != nil {
@@ -246,4 +257,32 @@ func randomToken() string {
 	b := make([]byte, 16)
 	_, _ = rand.Read(b)
 	return hex.EncodeToString(b)
+}
+
+// topStatements lists the statements that used the most PostgreSQL time,
+// with their calls and time per record.
+func topStatements(ctx context.Context, conn *pgx.Conn, records int) []string {
+	rows, err := conn.Query(ctx, `
+		SELECT calls, rows, total_exec_time, total_plan_time, regexp_replace(query, '\s+', ' ', 'g')
+		FROM pg_stat_statements WHERE dbid = (SELECT oid FROM pg_database WHERE datname = current_database())
+		ORDER BY total_exec_time + total_plan_time DESC LIMIT 15`)
+	if err != nil {
+		return []string{"pg_stat_statements: " + err.Error()}
+	}
+	defer rows.Close()
+	var out []string
+	for rows.Next() {
+		var calls, nrows int64
+		var exec, plan float64
+		var q string
+		if rows.Scan(&calls, &nrows, &exec, &plan, &q) != nil {
+			continue
+		}
+		if len(q) > 110 {
+			q = q[:110] + "…"
+		}
+		out = append(out, fmt.Sprintf("%7d calls %8d rows %7.0f ms %6.3f ms/call %5.1f µs/record  %s", calls, nrows, exec+plan,
+			(exec+plan)/float64(max(calls, 1)), 1000*(exec+plan)/float64(max(records, 1)), q))
+	}
+	return out
 }
