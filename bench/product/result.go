@@ -102,7 +102,8 @@ type result struct {
 
 	Share shareJSON `json:"share"`
 
-	TopSQL []string `json:"topStatements,omitempty"`
+	TopSQL     []string `json:"topStatements,omitempty"`
+	WaitEvents []string `json:"pgWaitEvents,omitempty"` // active backends per sample, by what they wait for
 
 	Logged      int      `json:"warningsLogged"`
 	LoggedFirst []string `json:"warningsFirst,omitempty"`

@@ -8,6 +8,7 @@ import (
 	"log"
 	"os"
 	"path/filepath"
+	"slices"
 	"strconv"
 	"time"
 
@@ -164,7 +165,11 @@ func runOnce(ctx context.Context, e *env, o *options, n int) (res *result, err e
 		}
 	}
 
-	if err := waitDone(ctx, poll, o.records, append([]*proc{api}, workers...)); err != nil {
+	var waits map[string]int
+	if o.statStatements {
+		waits = map[string]int{}
+	}
+	if err := waitDone(ctx, poll, o.records, append([]*proc{api}, workers...), waits); err != nil {
 		return nil, err
 	}
 	drainEnd := sampleCPU(workers, api, e.pg.PID())
@@ -172,6 +177,7 @@ func runOnce(ctx context.Context, e *env, o *options, n int) (res *result, err e
 	res.WallSeconds = drainEnd.at.Sub(drainStart.at).Seconds()
 	if o.statStatements {
 		res.TopSQL = topStatements(ctx, poll, o.records)
+		res.WaitEvents = waitShares(waits)
 	}
 	if o.profile != "" {
 		for range profiles {
@@ -205,8 +211,9 @@ func runOnce(ctx context.Context, e *env, o *options, n int) (res *result, err e
 }
 
 // waitDone polls the batches' counters until n records have finished,
-// failing if a process exits meanwhile.
-func waitDone(ctx context.Context, conn *pgx.Conn, n int, procs []*proc) error {
+// failing if a process exits meanwhile. With waits not nil, it also counts
+// what the active client backends are waiting for at each poll.
+func waitDone(ctx context.Context, conn *pgx.Conn, n int, procs []*proc, waits map[string]int) error {
 	last, lastAt := int64(-1), time.Now()
 	for {
 		var finished int64
@@ -215,6 +222,11 @@ func waitDone(ctx context.Context, conn *pgx.Conn, n int, procs []*proc) error {
 		}
 		if finished >= int64(n) {
 			return nil
+		}
+		if waits != nil {
+			if err := sampleWaits(ctx, conn, waits); err != nil {
+				return err
+			}
 		}
 		if finished != last {
 			last, lastAt = finished, time.Now()
@@ -283,6 +295,52 @@ func topStatements(ctx context.Context, conn *pgx.Conn, records int) []string {
 		}
 		out = append(out, fmt.Sprintf("%7d calls %8d rows %7.0f ms %6.3f ms/call %5.1f µs/record  %s", calls, nrows, exec+plan,
 			(exec+plan)/float64(max(calls, 1)), 1000*(exec+plan)/float64(max(records, 1)), q))
+	}
+	return out
+}
+
+// sampleWaits adds what each active client backend but ours waits for now:
+// "CPU" when it waits for nothing.
+func sampleWaits(ctx context.Context, conn *pgx.Conn, waits map[string]int) error {
+	rows, err := conn.Query(ctx, `
+		SELECT coalesce(wait_event_type || ':' || wait_event, 'CPU') FROM pg_stat_activity
+		WHERE state = 'active' AND backend_type = 'client backend' AND pid <> pg_backend_pid()`)
+	if err != nil {
+		return err
+	}
+	defer rows.Close()
+	for rows.Next() {
+		var w string
+		if err := rows.Scan(&w); err != nil {
+			return err
+		}
+		waits[w]++
+	}
+	waits[""]++ // the samples
+	return rows.Err()
+}
+
+// waitShares is the mean number of active backends in each state per
+// sample, largest first.
+func waitShares(waits map[string]int) []string {
+	samples := waits[""]
+	if samples == 0 {
+		return nil
+	}
+	type kv struct {
+		k string
+		n int
+	}
+	var all []kv
+	for k, n := range waits {
+		if k != "" {
+			all = append(all, kv{k, n})
+		}
+	}
+	slices.SortFunc(all, func(a, b kv) int { return b.n - a.n })
+	var out []string
+	for _, x := range all {
+		out = append(out, fmt.Sprintf("%s %.2f", x.k, float64(x.n)/float64(samples)))
 	}
 	return out
 }
