@@ -62,7 +62,14 @@ func setup(ctx context.Context, o *options) (e *env, err error) {
 		return nil, err
 	}
 	if out, err := exec.Command(e.bin, "version").Output(); err == nil {
-		e.code += "; " + strings.TrimSpace(strings.SplitN(string(out), "\n", 2)[0])
+		// "paprika VERSION", "commit REVISION[ (modified)]", the Go version.
+		lines := strings.Split(strings.TrimSpace(string(out)), "\n")
+		if o.bin != "" {
+			e.code = "binary " + lines[0]
+			if len(lines) > 1 {
+				e.code += ", " + lines[1]
+			}
+		}
 	}
 	log.Printf("starting PostgreSQL (fsync on) in %s", e.tmp)
 	sctx, cancel := context.WithTimeout(ctx, 2*time.Minute)
