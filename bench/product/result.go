@@ -110,8 +110,9 @@ type result struct {
 }
 
 // shareJSON is the fair-share check of the sampled tenants over the window
-// from the first start to the moment the first of them started its last
-// record: all had work waiting throughout.
+// from the first start (or, with -overlap, the last batch accepted) to the
+// moment the first of them started its last record: all had work waiting
+// throughout.
 type shareJSON struct {
 	WindowSeconds float64            `json:"windowSeconds"`
 	Groups        int                `json:"groups"`
@@ -174,7 +175,15 @@ func (r *result) compute(o *options, ts []*tenant, recs []record) {
 	if s := finishes[i90].Sub(finishes[i10]).Seconds(); s > 0 {
 		r.SteadyPerSecond = float64(i90-i10) / s
 	}
-	r.share(ts, recs, first)
+	// With -overlap, a tenant whose batches are not in yet is not waiting:
+	// the window opens once every batch is accepted.
+	from := first
+	for _, x := range recs {
+		if x.created.After(from) {
+			from = x.created
+		}
+	}
+	r.share(ts, recs, from)
 }
 
 // share counts the sampled tenants' starts from the first start of all to
@@ -196,7 +205,7 @@ func (r *result) share(ts []*tenant, recs []record, from time.Time) {
 	}
 	starts := map[*tenant]float64{}
 	for _, x := range recs {
-		if x.tenant.sampled && !x.started.IsZero() && !x.started.After(to) {
+		if x.tenant.sampled && !x.started.IsZero() && !x.started.Before(from) && !x.started.After(to) {
 			starts[x.tenant]++
 		}
 	}
