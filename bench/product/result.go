@@ -93,7 +93,7 @@ type result struct {
 	CPUAPIPerRecord        float64 `json:"cpuApiUsPerRecord"`
 	CoresWorkers           float64 `json:"coresWorkers"`
 	CoresPostgres          float64 `json:"coresPostgres"`
-	CoresOther             float64 `json:"coresOther"` // busy, outside the benchmark's processes
+	CoresOther             float64 `json:"coresOther"` // busy, outside the benchmark and the processes it started
 	CoresIdle              float64 `json:"coresIdle"`
 	// The submission's CPU per record (API and PostgreSQL), when it is
 	// apart from the drain.
@@ -232,7 +232,8 @@ func (r *result) cpu(o *options, subStart, subEnd, drainStart, drainEnd cpuAt) {
 		r.CoresWorkers = (drainEnd.workers - drainStart.workers) / el
 		r.CoresPostgres = (drainEnd.postgres - drainStart.postgres) / el
 		busy := (drainEnd.busy - drainStart.busy) / el
-		r.CoresOther = max(busy-r.CoresWorkers-r.CoresPostgres-(drainEnd.api-drainStart.api)/el, 0)
+		ours := r.CoresWorkers + r.CoresPostgres + (drainEnd.api-drainStart.api)/el + (drainEnd.self-drainStart.self)/el
+		r.CoresOther = max(busy-ours, 0)
 		r.CoresIdle = (drainEnd.total - drainStart.total - (drainEnd.busy - drainStart.busy)) / el
 	}
 	if !o.overlap {

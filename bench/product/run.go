@@ -23,6 +23,7 @@ type cpuAt struct {
 	at                     time.Time
 	workers, api, postgres float64
 	workersSys             float64 // the kernel's part of workers
+	self                   float64 // this benchmark (reading logs, polling)
 	busy, total            float64
 }
 
@@ -34,6 +35,7 @@ func sampleCPU(workers []*proc, api *proc, postmaster int) cpuAt {
 		c.workersSys += benchkit.ProcSystemCPU(w.pid())
 	}
 	c.api, _ = benchkit.ProcCPU(api.pid())
+	c.self, _ = benchkit.ProcCPU(os.Getpid())
 	c.postgres = benchkit.ServerCPU(postmaster)
 	c.busy, c.total = benchkit.MachineCPU()
 	return c
