@@ -111,8 +111,8 @@ type result struct {
 
 // shareJSON is the fair-share check of the sampled tenants over the window
 // from the first start (or, with -overlap, the last batch accepted) to the
-// moment the first of them started its last record: all had work waiting
-// throughout.
+// moment the first of them started its last record, that start excluded:
+// all had work waiting throughout.
 type shareJSON struct {
 	WindowSeconds float64            `json:"windowSeconds"`
 	Groups        int                `json:"groups"`
@@ -187,7 +187,8 @@ func (r *result) compute(o *options, ts []*tenant, recs []record) {
 }
 
 // share counts the sampled tenants' starts from the first start of all to
-// the first moment one of them had nothing left to start (its last start),
+// just before the first moment one of them had nothing left to start (its
+// last start; counting that one would give it a start the others lack),
 // and compares them with their weights' share (benchkit.FairShare, the
 // definition bench/scheduler reports).
 func (r *result) share(ts []*tenant, recs []record, from time.Time) {
@@ -205,7 +206,7 @@ func (r *result) share(ts []*tenant, recs []record, from time.Time) {
 	}
 	starts := map[*tenant]float64{}
 	for _, x := range recs {
-		if x.tenant.sampled && !x.started.IsZero() && !x.started.Before(from) && !x.started.After(to) {
+		if x.tenant.sampled && !x.started.IsZero() && !x.started.Before(from) && x.started.Before(to) {
 			starts[x.tenant]++
 		}
 	}

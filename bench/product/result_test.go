@@ -41,13 +41,13 @@ func TestComputeRatesWaitsAndShare(t *testing.T) {
 	s := &tenant{id: "s", tier: "standard", weight: 1, sampled: true}
 	t0 := time.Date(2026, 12, 1, 8, 0, 0, 0, time.UTC)
 	ms := func(n int) time.Time { return t0.Add(time.Duration(n) * time.Millisecond) }
-	// One slot, 10 ms a record, 100 records: p gets 4 of every 5 starts
-	// until s runs out at its 20th start; the last 10 are p's alone.
+	// One slot, 10 ms a record, 100 records: s gets the first of every 5
+	// starts until it has had 18, the rest are p's.
 	var recs []record
 	sn := 0
 	for i := 0; i < 100; i++ {
 		who := p
-		if i%5 == 4 && sn < 18 {
+		if i%5 == 0 && sn < 18 {
 			who, sn = s, sn+1
 		}
 		recs = append(recs, record{tenant: who, created: t0, status: "done", started: ms(10 * i), finished: ms(10*i + 10)})
@@ -65,12 +65,12 @@ func TestComputeRatesWaitsAndShare(t *testing.T) {
 	near("SlotUse", r.SlotUse, 1, 1e-9)
 	near("WaitP50 (ms)", r.WaitP50, 490, 1e-9)
 	near("SlotP50 (ms)", r.SlotP50, 10, 1e-9)
-	// The window ends at s's last start (record 89, at 890 ms): 90 starts,
-	// 72 of p and 18 of s, exactly 4:1.
-	near("Share.Starts", r.Share.Starts, 90, 0)
+	// The window ends just before s's last start (record 85, at 850 ms):
+	// 85 starts, 68 of p and 17 of s, exactly 4:1.
+	near("Share.Starts", r.Share.Starts, 85, 0)
 	near("Share.MaxDev", r.Share.MaxDev, 0, 1e-9)
 	near("Share.Ratio", r.Share.Ratio, 4, 1e-9)
-	near("Share.WindowSeconds", r.Share.WindowSeconds, 0.89, 1e-9)
+	near("Share.WindowSeconds", r.Share.WindowSeconds, 0.85, 1e-9)
 	if r.Failed != 0 || r.Records != 100 {
 		t.Errorf("Records %d, Failed %d; want 100, 0", r.Records, r.Failed)
 	}
