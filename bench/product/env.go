@@ -17,10 +17,10 @@ import (
 	"github.com/paprikahq/paprika/internal/pgserver"
 )
 
-// env is what every run shares: the binary and the PostgreSQL cluster.
+// env is what every run shares: the binaries and the PostgreSQL cluster.
 type env struct {
-	tmp       string // removed at the end
-	bin       string
+	tmp       string   // removed at the end
+	bins      []string // the paprika binaries, run in turn
 	pg        *pgserver.Server
 	pgVersion string
 	machine   string
@@ -40,13 +40,12 @@ func setup(ctx context.Context, o *options) (e *env, err error) {
 	}
 	root, rootErr := repoRoot()
 	e.code = gitState(root)
-	e.bin = o.bin
-	if e.bin == "" {
+	if o.bin == "" {
 		if rootErr != nil {
 			return nil, fmt.Errorf("%w (or give -bin)", rootErr)
 		}
-		e.bin = filepath.Join(e.tmp, "paprika")
-		args := []string{"build", "-o", e.bin}
+		bin := filepath.Join(e.tmp, "paprika")
+		args := []string{"build", "-o", bin}
 		if o.profile != "" {
 			args = append(args, "-tags", "pprof")
 		}
@@ -58,18 +57,21 @@ func setup(ctx context.Context, o *options) (e *env, err error) {
 		if err := cmd.Run(); err != nil {
 			return nil, fmt.Errorf("building paprika: %w", err)
 		}
-	} else if e.bin, err = filepath.Abs(e.bin); err != nil {
-		return nil, err
-	}
-	if out, err := exec.Command(e.bin, "version").Output(); err == nil {
-		// "paprika VERSION", "commit REVISION[ (modified)]", the Go version.
-		lines := strings.Split(strings.TrimSpace(string(out)), "\n")
-		if o.bin != "" {
-			e.code = "binary " + lines[0]
-			if len(lines) > 1 {
-				e.code += ", " + lines[1]
+		e.bins = []string{bin}
+	} else {
+		var names []string
+		for _, b := range strings.Split(o.bin, ",") {
+			abs, err := filepath.Abs(strings.TrimSpace(b))
+			if err != nil {
+				return nil, err
 			}
+			if _, err := os.Stat(abs); err != nil {
+				return nil, fmt.Errorf("-bin: %w", err)
+			}
+			e.bins = append(e.bins, abs)
+			names = append(names, abs+" ("+binaryVersion(abs)+")")
 		}
+		e.code = "binaries " + strings.Join(names, ", ")
 	}
 	log.Printf("starting PostgreSQL (fsync on) in %s", e.tmp)
 	sctx, cancel := context.WithTimeout(ctx, 2*time.Minute)
@@ -109,6 +111,17 @@ func (e *env) preload(ctx context.Context) error {
 	}
 	e.pg, err = pgserver.Start(ctx, pgserver.Options{Dir: filepath.Join(e.tmp, "pg")})
 	return err
+}
+
+// binaryVersion is the first two lines of `bin version`: "paprika VERSION,
+// commit REVISION[ (modified)]".
+func binaryVersion(bin string) string {
+	out, err := exec.Command(bin, "version").Output()
+	if err != nil {
+		return "version unknown: " + err.Error()
+	}
+	lines := strings.Split(strings.TrimSpace(string(out)), "\n")
+	return strings.Join(lines[:min(2, len(lines))], ", ")
 }
 
 // freshDatabase drops and creates database name.

@@ -24,6 +24,7 @@
 //
 //	go run ./bench/product
 //	go run ./bench/product -repeat 3 -json
+//	go run ./bench/product -repeat 3 -bin /tmp/paprika-main,/tmp/paprika-new
 package main
 
 import (
@@ -77,7 +78,7 @@ func main() {
 	flag.StringVar(&o.format, "format", "html", "the records' format: html, pdf or png (pdf and png render in Chromium)")
 	flag.StringVar(&o.datadir, "datadir", "", "directory the runs' PAPRIKA_DATA_DIR is made in (default: the system temp dir, on the ordinary disk here, so every output is really fsynced)")
 	flag.BoolVar(&o.tmpfs, "tmpfs", false, "make the data directory in /dev/shm, a tmpfs, where fsync costs nothing (not like production)")
-	flag.StringVar(&o.bin, "bin", "", "the paprika binary to run (default: go build ./cmd/paprika into a temporary directory)")
+	flag.StringVar(&o.bin, "bin", "", "the paprika binary to run (default: go build ./cmd/paprika into a temporary directory); several, comma-separated, run in turn in each round of -repeat, to compare them under the same load")
 	flag.BoolVar(&o.json, "json", false, "print the results as JSON on stdout (the log still goes to stderr)")
 	flag.IntVar(&o.repeat, "repeat", 1, "runs, each on a fresh database and data directory")
 	flag.BoolVar(&o.overlap, "overlap", false, "start the workers before submitting, so they drain while the batches arrive (default: every batch is queued first)")
@@ -132,14 +133,18 @@ func run(ctx context.Context, o *options) error {
 	defer env.close()
 	rep := &report{Command: commandLine(), Machine: env.machine, PostgreSQL: env.pgVersion, Code: env.code,
 		Settings: settingsOf(o)}
+	n := 0
 	for i := 1; i <= o.repeat; i++ {
-		r, err := runOnce(ctx, env, o, i)
-		if err != nil {
-			return fmt.Errorf("run %d: %w", i, err)
-		}
-		rep.Runs = append(rep.Runs, r)
-		if !o.json {
-			r.print(os.Stdout)
+		for _, bin := range env.bins { // in turn, so each binary sees the same load
+			n++
+			r, err := runOnce(ctx, env, o, n, bin)
+			if err != nil {
+				return fmt.Errorf("run %d: %w", n, err)
+			}
+			rep.Runs = append(rep.Runs, r)
+			if !o.json {
+				r.print(os.Stdout)
+			}
 		}
 	}
 	if o.json {

@@ -3,6 +3,7 @@ package main
 import (
 	"fmt"
 	"io"
+	"path/filepath"
 	"sort"
 	"strings"
 )
@@ -23,7 +24,7 @@ func (s shareJSON) tiers() string {
 }
 
 func (r *result) print(w io.Writer) {
-	fmt.Fprintf(w, "run %d at %s, load %s → %s, outputs in %s\n", r.Run, r.At, r.LoadStart, r.LoadEnd, r.DataDir)
+	fmt.Fprintf(w, "run %d (%s) at %s, load %s → %s, outputs in %s\n", r.Run, r.Binary, r.At, r.LoadStart, r.LoadEnd, r.DataDir)
 	fmt.Fprintf(w, "  %d records (%d not done) in %d batches, accepted in %.1f s\n", r.Records, r.Failed, r.Batches, r.SubmitSeconds)
 	fmt.Fprintf(w, "  records/s: steady %.0f, overall %.0f (%.1f s first start to last finish; %.1f s wall)\n",
 		r.SteadyPerSecond, r.OverallPerSecond, r.DrainSeconds, r.WallSeconds)
@@ -53,10 +54,10 @@ func (rep *report) printSummary(w io.Writer) {
 	fmt.Fprintf(w, "\nProduct path: %d × paprika worker (PAPRIKA_WORKERS=%d), %d tenants (%d priority), %d %s records in %d batches per tenant, outputs on %s, %s\n",
 		s.Workers, s.Slots, s.Tenants, s.Priority, s.Records, s.Format, s.Batches, s.Outputs, s.Order)
 	fmt.Fprintf(w, "%s; PostgreSQL %s; %s\n", rep.Machine, rep.PostgreSQL, rep.Code)
-	fmt.Fprintf(w, "| run | records/s steady | overall | wait p50 / p95 | slot p50 | slot use | CPU µs/record workers (kernel) / PG | cores used by others | max share dev | load start → end |\n|---|---|---|---|---|---|---|---|---|---|\n")
+	fmt.Fprintf(w, "| run | binary | records/s steady | overall | wait p50 / p95 | slot p50 | slot use | CPU µs/record workers (kernel) / PG | cores used by others | max share dev | load start → end |\n|---|---|---|---|---|---|---|---|---|---|---|\n")
 	for _, r := range rep.Runs {
-		fmt.Fprintf(w, "| %d | %.0f | %.0f | %.0f / %.0f ms | %.1f ms | %.0f%% | %.0f (%.0f) / %.0f | %.2f | %s | %s → %s |\n",
-			r.Run, r.SteadyPerSecond, r.OverallPerSecond, r.WaitP50, r.WaitP95, r.SlotP50, 100*r.SlotUse,
+		fmt.Fprintf(w, "| %d | %s | %.0f | %.0f | %.0f / %.0f ms | %.1f ms | %.0f%% | %.0f (%.0f) / %.0f | %.2f | %s | %s → %s |\n",
+			r.Run, filepath.Base(r.Binary), r.SteadyPerSecond, r.OverallPerSecond, r.WaitP50, r.WaitP95, r.SlotP50, 100*r.SlotUse,
 			r.CPUWorkersPerRecord, r.CPUWorkersSysPerRecord, r.CPUPostgresPerRecord, r.CoresOther, pct(r.Share.MaxDev), r.LoadStart, r.LoadEnd)
 	}
 }

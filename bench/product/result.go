@@ -55,6 +55,7 @@ func commandLine() string {
 // result is one run.
 type result struct {
 	Run       int    `json:"run"`
+	Binary    string `json:"binary"`
 	At        string `json:"at"`
 	DataDir   string `json:"dataDir"`
 	LoadStart string `json:"loadStart"`

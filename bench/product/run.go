@@ -42,11 +42,11 @@ func sampleCPU(workers []*proc, api *proc, postmaster int) cpuAt {
 }
 
 // runOnce is one measured run on a fresh database and data directory.
-func runOnce(ctx context.Context, e *env, o *options, n int) (res *result, err error) {
+func runOnce(ctx context.Context, e *env, o *options, n int, bin string) (res *result, err error) {
 	ctx, cancel := context.WithTimeout(ctx, o.timeout)
 	defer cancel()
-	res = &result{Run: n, At: time.Now().UTC().Format(time.RFC3339), LoadStart: benchkit.LoadAvg()}
-	log.Printf("run %d: load average %s", n, res.LoadStart)
+	res = &result{Run: n, Binary: bin, At: time.Now().UTC().Format(time.RFC3339), LoadStart: benchkit.LoadAvg()}
+	log.Printf("run %d (%s): load average %s", n, bin, res.LoadStart)
 	db := "paprika_product_" + strconv.Itoa(n)
 	if err := e.freshDatabase(ctx, db); err != nil {
 		return nil, err
@@ -76,7 +76,7 @@ func runOnce(ctx context.Context, e *env, o *options, n int) (res *result, err e
 	}
 	var procs []*proc
 	defer func() { stopAll(procs) }()
-	api, err := startProc(ctx, "api", e.bin, "api", vars(map[string]string{"PAPRIKA_ADMIN_TOKEN": token, "PAPRIKA_WORKERS": "2"}), o.verbose)
+	api, err := startProc(ctx, "api", bin, "api", vars(map[string]string{"PAPRIKA_ADMIN_TOKEN": token, "PAPRIKA_WORKERS": "2"}), o.verbose)
 	if err != nil {
 		return nil, err
 	}
@@ -103,7 +103,7 @@ func runOnce(ctx context.Context, e *env, o *options, n int) (res *result, err e
 				}
 				extra["PAPRIKA_PPROF"] = "127.0.0.1:" + strconv.Itoa(port)
 			}
-			w, err := startProc(ctx, fmt.Sprintf("worker %d", i+1), e.bin, "worker", vars(extra), o.verbose)
+			w, err := startProc(ctx, fmt.Sprintf("worker %d", i+1), bin, "worker", vars(extra), o.verbose)
 			if err != nil {
 				return err
 			}
