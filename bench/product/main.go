@@ -63,6 +63,7 @@ type options struct {
 	profileSeconds int
 	verbose        bool
 	statStatements bool
+	diskProbe      int
 }
 
 func main() {
@@ -87,6 +88,7 @@ func main() {
 	flag.StringVar(&o.profile, "profile", "", "write a CPU profile of each worker process into `DIR` (builds the binary with -tags pprof; see docs/performance.md)")
 	flag.IntVar(&o.profileSeconds, "profile-seconds", 5, "length of each worker's CPU profile, from the moment the workers run")
 	flag.BoolVar(&o.statStatements, "stat-statements", false, "load pg_stat_statements and print the statements that used the most PostgreSQL time during each drain")
+	flag.IntVar(&o.diskProbe, "disk-probe", 400, "before each run, write this many files in the data directory four ways (one by one; 8 at once; 8 written then fsynced in parallel; 8 written then one syncfs) and report CPU and time per file; 0 = off")
 	flag.BoolVar(&o.verbose, "v", false, "log the processes' warnings and errors")
 	flag.Usage = func() {
 		fmt.Fprintf(flag.CommandLine.Output(), "Usage: go run ./bench/product [flags]\n\n"+

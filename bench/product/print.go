@@ -38,6 +38,7 @@ func (r *result) print(w io.Writer) {
 	s := r.Share
 	fmt.Fprintf(w, "  share of %d sampled tenants over %.1f s (%.0f starts): max dev %s (%.1f starts; %s), tiers %s, priority:standard %.2f\n",
 		s.Groups, s.WindowSeconds, s.Starts, pct(s.MaxDev), s.MaxAbs, s.MaxDevGroup, s.tiers(), s.Ratio)
+	printProbe(w, r.Disk)
 	if len(r.WaitEvents) > 0 {
 		fmt.Fprintf(w, "  PostgreSQL's active client backends, mean per 100 ms sample: %s\n", strings.Join(r.WaitEvents, ", "))
 	}

@@ -103,6 +103,10 @@ type result struct {
 
 	Share shareJSON `json:"share"`
 
+	// Disk is what an output file cost on the data directory's disk just
+	// before the run (-disk-probe), written four ways.
+	Disk []diskProbe `json:"diskProbe,omitempty"`
+
 	TopSQL     []string `json:"topStatements,omitempty"`
 	WaitEvents []string `json:"pgWaitEvents,omitempty"` // active backends per sample, by what they wait for
 

@@ -57,6 +57,11 @@ func runOnce(ctx context.Context, e *env, o *options, n int, bin string) (res *r
 	}
 	defer os.RemoveAll(dataDir)
 	res.DataDir = dataDir
+	if o.diskProbe > 0 {
+		if res.Disk, err = probeDisk(dataDir, o.diskProbe); err != nil {
+			return nil, fmt.Errorf("disk probe: %w", err)
+		}
+	}
 
 	token := randomToken()
 	base := map[string]string{
