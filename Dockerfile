@@ -19,6 +19,7 @@ FROM debian:bookworm-slim
 RUN apt-get update \
  && DEBIAN_FRONTEND=noninteractive apt-get install -y --no-install-recommends \
       chromium fonts-liberation fonts-dejavu-core fonts-noto-color-emoji ca-certificates \
+      fonts-noto-cjk fonts-kacst-one culmus fonts-lohit-deva fonts-tlwg-loma-ttf \
  && rm -rf /var/lib/apt/lists/*
 # Chromium's own sandbox needs user namespaces, which Docker's default seccomp
 # profile forbids, so it could not start as a non-root user. In the image the

@@ -3,7 +3,7 @@
 # what is missing from Debian's packages. `make run` and `make test` call it.
 #
 #   scripts/install-deps.sh run    Go, PostgreSQL server binaries, Chromium, fonts
-#   scripts/install-deps.sh test   the same, plus pdftotext (poppler-utils)
+#   scripts/install-deps.sh test   the same, plus pdftotext (poppler-utils), qpdf and npx (npm)
 #
 # It says nothing when nothing is missing. It installs with apt-get when it
 # runs as root or has passwordless sudo; otherwise it prints the command to
@@ -119,8 +119,18 @@ check() {
 	have_font fonts-liberation 'Liberation' || missing+=(fonts-liberation)
 	have_font fonts-dejavu-core 'DejaVu' || missing+=(fonts-dejavu-core)
 	have_font fonts-noto-color-emoji 'Noto Color Emoji' || missing+=(fonts-noto-color-emoji)
+	# Every script, not tofu: Chinese, Japanese, Korean; Arabic and Hebrew
+	# (DejaVu Sans has them too; these are the serif faces); Devanagari; Thai.
+	have_font fonts-noto-cjk 'Noto Sans CJK' || missing+=(fonts-noto-cjk)
+	have_font fonts-kacst-one 'KacstOne' || missing+=(fonts-kacst-one)
+	have_font culmus 'Frank Ruehl CLM' || missing+=(culmus)
+	have_font fonts-lohit-deva 'Lohit Devanagari' || missing+=(fonts-lohit-deva)
+	have_font fonts-tlwg-loma-ttf 'Loma' || missing+=(fonts-tlwg-loma-ttf)
 	if [[ $mode == test ]]; then
 		have_cmd pdftotext || missing+=(poppler-utils)
+		have_cmd qpdf || missing+=(qpdf)
+		# npx runs Redocly CLI, the lint of docs/openapi.yaml (docs/openapi_lint_test.go).
+		have_cmd npx || missing+=(npm)
 	fi
 }
 

@@ -4,9 +4,6 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"go/ast"
-	"go/parser"
-	"go/token"
 	"log"
 	"os"
 	"path/filepath"
@@ -16,64 +13,19 @@ import (
 
 	"github.com/google/uuid"
 	"github.com/jackc/pgx/v5"
+	"github.com/paprikahq/paprika/internal/postgres"
 )
 
-// loadQueries reads the scheduler's SQL constants from
-// internal/scheduler/queries.go, so that the plans shown are those of the
-// statements the code runs today.
+// loadQueries returns the queue's named statements (internal/postgres/sql),
+// so that the plans shown are those of the statements the code runs today.
 func loadQueries() (map[string]string, error) {
-	dir, err := repoRoot()
-	if err != nil {
-		return nil, err
-	}
-	path := filepath.Join(dir, "internal", "scheduler", "queries.go")
-	f, err := parser.ParseFile(token.NewFileSet(), path, nil, 0)
-	if err != nil {
-		return nil, err
-	}
-	qs := map[string]string{}
-	for _, d := range f.Decls {
-		gd, ok := d.(*ast.GenDecl)
-		if !ok || gd.Tok != token.CONST {
-			continue
-		}
-		for _, s := range gd.Specs {
-			vs := s.(*ast.ValueSpec)
-			for i, n := range vs.Names {
-				if i < len(vs.Values) {
-					if lit, ok := vs.Values[i].(*ast.BasicLit); ok && lit.Kind == token.STRING {
-						if v, err := strconv.Unquote(lit.Value); err == nil {
-							qs[n.Name] = v
-						}
-					}
-				}
-			}
-		}
-	}
-	for _, n := range []string{"rankLanes", "lockGroups", "laneBatches", "takeRecords", "dequeueLanes", "countStarts", "completeRecords"} {
+	qs := postgres.Statements()
+	for _, n := range []string{"rank-lanes", "lock-groups", "lane-batches", "take-records", "dequeue-lanes", "count-starts", "complete-records"} {
 		if qs[n] == "" {
-			return nil, fmt.Errorf("%s: no constant %s", path, n)
+			return nil, fmt.Errorf("internal/postgres: no statement %s", n)
 		}
 	}
 	return qs, nil
-}
-
-// repoRoot finds the repository the benchmark runs in.
-func repoRoot() (string, error) {
-	dir, err := os.Getwd()
-	if err != nil {
-		return "", err
-	}
-	for {
-		if b, err := os.ReadFile(filepath.Join(dir, "go.mod")); err == nil && strings.Contains(string(b), "module github.com/paprikahq/paprika\n") {
-			return dir, nil
-		}
-		parent := filepath.Dir(dir)
-		if parent == dir {
-			return "", errors.New("run the benchmark inside the paprika repository: it reads internal/scheduler/queries.go")
-		}
-		dir = parent
-	}
 }
 
 // plan is one statement's EXPLAIN (ANALYZE, BUFFERS) in one plan mode.
@@ -159,7 +111,7 @@ func runExplain(ctx context.Context, c *cluster, o *options) (*explainResult, er
 	}
 	var lanes []*lane
 	err = pgx.BeginFunc(ctx, conn, func(tx pgx.Tx) error {
-		rows, err := tx.Query(ctx, qs["rankLanes"], []string{"standard", "priority"}, []float64{1, 4}, []int32{0, 2},
+		rows, err := tx.Query(ctx, qs["rank-lanes"], []string{"standard", "priority"}, []float64{1, 4}, []int32{0, 2},
 			[]string{"standard", "priority"}, k, minute, frac)
 		if err != nil {
 			return err
@@ -204,15 +156,15 @@ func runExplain(ctx context.Context, c *cluster, o *options) (*explainResult, er
 	}
 	arr := func(typ string, xs []string) string { return "ARRAY[" + strings.Join(xs, ",") + "]::" + typ + "[]" }
 	args := map[string]string{
-		"rankLanes":    rankArgs,
-		"lockGroups":   arr("text", tenants) + ", " + arr("text", tiers),
-		"laneBatches":  arr("bigint", laneIDs) + fmt.Sprintf(", %d", k),
-		"takeRecords":  arr("uuid", batches) + ", " + arr("int", ones) + ", " + arr("text", tiers) + ", " + arr("timestamptz", submitted) + ", '30s', " + arr("int", from),
-		"dequeueLanes": arr("bigint", laneIDs) + ", " + arr("int", zeros) + ", " + arr("int", ones),
-		"countStarts":  arr("text", tenants) + ", " + arr("text", tiers) + ", " + arr("int", ones) + fmt.Sprintf(", %d", minute),
+		"rank-lanes":    rankArgs,
+		"lock-groups":   arr("text", tenants) + ", " + arr("text", tiers),
+		"lane-batches":  arr("bigint", laneIDs) + fmt.Sprintf(", %d", k),
+		"take-records":  arr("uuid", batches) + ", " + arr("int", ones) + ", " + arr("text", tiers) + ", " + arr("timestamptz", submitted) + ", '30s', " + arr("int", from),
+		"dequeue-lanes": arr("bigint", laneIDs) + ", " + arr("int", zeros) + ", " + arr("int", ones),
+		"count-starts":  arr("text", tenants) + ", " + arr("text", tiers) + ", " + arr("int", ones) + fmt.Sprintf(", %d", minute),
 	}
 	res.paramsShown = fmt.Sprintf("rankLanes(%s)", rankArgs)
-	order := []string{"rankLanes", "lockGroups", "laneBatches", "takeRecords", "dequeueLanes", "countStarts", "completeRecords"}
+	order := []string{"rank-lanes", "lock-groups", "lane-batches", "take-records", "dequeue-lanes", "count-starts", "complete-records"}
 	for _, mode := range []string{"custom", "generic"} {
 		for _, name := range order {
 			var p plan
@@ -249,12 +201,12 @@ func explainOne(ctx context.Context, conn *pgx.Conn, qs map[string]string, name,
 		return p, err
 	}
 	a := args[name]
-	if name == "completeRecords" {
-		take := prepared(ctx, tx, qs["takeRecords"], "custom")
+	if name == "complete-records" {
+		take := prepared(ctx, tx, qs["take-records"], "custom")
 		if take == "" {
 			return p, errors.New("prepare takeRecords failed")
 		}
-		rows, err := tx.Query(ctx, "EXECUTE "+take+"("+args["takeRecords"]+")", pgx.QueryExecModeSimpleProtocol)
+		rows, err := tx.Query(ctx, "EXECUTE "+take+"("+args["take-records"]+")", pgx.QueryExecModeSimpleProtocol)
 		if err != nil {
 			return p, err
 		}
@@ -290,7 +242,7 @@ func explainOne(ctx context.Context, conn *pgx.Conn, qs map[string]string, name,
 	if n, err := paramCount(ctx, tx, stmt); err != nil {
 		return p, err
 	} else if n != argCount(a) {
-		return p, fmt.Errorf("the statement takes %d parameters, the benchmark gives %d: internal/scheduler/queries.go changed, update bench/scheduler/explain.go", n, argCount(a))
+		return p, fmt.Errorf("the statement takes %d parameters, the benchmark gives %d: internal/postgres/sql changed, update bench/scheduler/explain.go", n, argCount(a))
 	}
 	rows, err := tx.Query(ctx, "EXPLAIN ("+options+") EXECUTE "+stmt+"("+a+")", pgx.QueryExecModeSimpleProtocol)
 	if err != nil {
@@ -360,4 +312,22 @@ func argCount(list string) int {
 		}
 	}
 	return n
+}
+
+// repoRoot finds the repository the benchmark runs in.
+func repoRoot() (string, error) {
+	dir, err := os.Getwd()
+	if err != nil {
+		return "", err
+	}
+	for {
+		if b, err := os.ReadFile(filepath.Join(dir, "go.mod")); err == nil && strings.Contains(string(b), "module github.com/paprikahq/paprika\n") {
+			return dir, nil
+		}
+		parent := filepath.Dir(dir)
+		if parent == dir {
+			return "", errors.New("run the benchmark inside the paprika repository")
+		}
+		dir = parent
+	}
 }

@@ -18,6 +18,7 @@ import (
 	"github.com/jackc/pgx/v5"
 	"golang.org/x/sync/errgroup"
 
+	"github.com/paprikahq/paprika/internal/paprika"
 	"github.com/paprikahq/paprika/internal/postgres"
 )
 
@@ -174,7 +175,7 @@ func fill(ctx context.Context, url string, s fillSpec) error {
 	ts := s.layout()
 	log.Printf("filling %s: %d tenants, %d records", templateDB, len(ts), s.records)
 	for _, t := range ts {
-		if _, err := store.CreateTenant(ctx, postgres.Tenant{ID: t.id, Name: "Tenant " + t.id, Tier: t.tier, RetentionDays: 30}); err != nil {
+		if _, err := store.CreateTenant(ctx, paprika.Tenant{ID: t.id, Name: "Tenant " + t.id, Tier: t.tier, RetentionDays: 30}); err != nil {
 			return fmt.Errorf("tenant %s: %w", t.id, err)
 		}
 	}
@@ -219,8 +220,8 @@ func fill(ctx context.Context, url string, s fillSpec) error {
 				for k := range recs {
 					recs[k] = json.RawMessage(`{"i":` + strconv.Itoa(j.first+k+1) + `}`)
 				}
-				b := &postgres.Batch{TenantID: j.tenant, KeyID: "key_bench",
-					Source: postgres.Source{Template: "<p>{{i}}</p>", Format: "html", Options: json.RawMessage(`{}`)}}
+				b := &paprika.Batch{TenantID: j.tenant, KeyID: "key_bench",
+					Source: paprika.Source{Template: "<p>{{i}}</p>", Format: "html", Options: json.RawMessage(`{}`)}}
 				if err := store.CreateBatch(gctx, b, recs); err != nil {
 					return fmt.Errorf("batch of %s: %w", j.tenant, err)
 				}

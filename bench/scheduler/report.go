@@ -84,7 +84,7 @@ func (r *runResult) printDetails(w io.Writer) {
 
 func (r *runResult) planString() string {
 	var parts []string
-	for _, n := range []string{"rankLanes", "lockGroups", "laneBatches", "takeRecords", "dequeueLanes", "completeRecords"} {
+	for _, n := range []string{"rank-lanes", "lock-groups", "lane-batches", "take-records", "dequeue-lanes", "complete-records"} {
 		if p, ok := r.prepared[n]; ok {
 			parts = append(parts, fmt.Sprintf("%s %d generic/%d custom", n, p.Generic, p.Custom))
 		}

@@ -14,6 +14,7 @@ import (
 	"github.com/jackc/pgx/v5/pgxpool"
 
 	"github.com/paprikahq/paprika/bench/internal/benchkit"
+	"github.com/paprikahq/paprika/internal/paprika"
 	"github.com/paprikahq/paprika/internal/postgres"
 )
 
@@ -103,8 +104,8 @@ func runSmall(ctx context.Context, c *cluster, o *options) (*smallResult, error)
 			tick := time.NewTicker(o.smallEvery)
 			defer tick.Stop()
 			for n := 1; ; n++ {
-				j := &postgres.Job{TenantID: t, KeyID: "key_small",
-					Source: postgres.Source{Template: "<p>{{i}}</p>", Format: "html", Options: json.RawMessage(`{}`)},
+				j := &paprika.Job{TenantID: t, KeyID: "key_small",
+					Source: paprika.Source{Template: "<p>{{i}}</p>", Format: "html", Options: json.RawMessage(`{}`)},
 					Data:   json.RawMessage(fmt.Sprintf(`{"i":%d}`, n))}
 				if err := store.CreateJob(context.WithoutCancel(subCtx), j); err != nil {
 					mu.Lock()

@@ -26,6 +26,7 @@ import (
 
 	"github.com/paprikahq/paprika/bench/internal/benchkit"
 	"github.com/paprikahq/paprika/internal/config"
+	"github.com/paprikahq/paprika/internal/postgres"
 	"github.com/paprikahq/paprika/internal/render"
 	"github.com/paprikahq/paprika/internal/scheduler"
 	"github.com/paprikahq/paprika/internal/storage"
@@ -120,12 +121,12 @@ func workerMain(args []string) int {
 	if err := pool.Ping(ctx); err != nil {
 		return fail(err)
 	}
-	w := scheduler.NewWorker(pool, scheduler.Config{
+	w := scheduler.NewWorker(postgres.NewQueue(pool), scheduler.Config{
 		Policy:   scheduler.Policy{Tiers: tiers, WorkerTiers: tiers.Names()},
 		Slots:    *slots,
 		MaxClaim: *maxClaim,
 		Renderer: noop{},
-		Outputs:  &storage.Store{Dir: *outputs},
+		Outputs:  &storage.Files{Dir: *outputs},
 		// The claim lines are formatted as in production, then dropped;
 		// warnings and errors are kept for the report.
 		Logger: slog.New(slog.NewJSONHandler(logs, nil)),
@@ -192,36 +193,24 @@ func preparedStats(ctx context.Context, pool *pgxpool.Pool) []preparedStat {
 	return out
 }
 
-// statementName names the scheduler's statements by a piece of their text.
+// statementName names a prepared statement by the queue's statement it is
+// (internal/postgres/sql), or by its first line.
 func statementName(sql string) string {
-	for _, k := range []struct{ name, text string }{
-		{"rankLanes", "FOR UPDATE OF l SKIP LOCKED"},
-		{"ensureGroups", "INSERT INTO group_starts"},
-		{"lockGroups", "FOR UPDATE OF g"},
-		{"laneBatches", "CROSS JOIN LATERAL (\n    SELECT lane_id, id, running"},
-		{"takeJobs", "UPDATE jobs j SET status = 'running'"},
-		{"takeRecords", "UPDATE batch_records r SET status = 'running'"},
-		{"lockBatches", "FROM batches WHERE id = ANY($1::uuid[]) ORDER BY id FOR UPDATE"},
-		{"dequeueLanes", "UPDATE lanes l SET queued_jobs"},
-		{"countStarts", "UPDATE group_starts g SET started"},
-		{"completeJobs", "UPDATE jobs j SET status = i.status"},
-		{"completeRecords", "UPDATE batch_records r SET status = i.status"},
-		{"settleBatches", "UPDATE batches SET status = CASE WHEN canceled"},
-		{"batchSource", "SELECT format, coalesce(template, '')"},
-		{"renewRecords", "UPDATE batch_records r SET lease_expires_at"},
-		{"expiredRecords", "FROM batch_records WHERE status = 'running' AND lease_expires_at < now()"},
-		{"expiredJobs", "FROM jobs WHERE status = 'running' AND lease_expires_at < now()"},
-	} {
-		if strings.Contains(sql, k.text) {
-			return k.name
-		}
+	sql = strings.TrimSpace(sql)
+	if name, ok := statementNames[sql]; ok {
+		return name
 	}
-	s := strings.Join(strings.Fields(sql), " ")
-	if len(s) > 60 {
-		s = s[:60] + "…"
-	}
-	return s
+	first, _, _ := strings.Cut(sql, "\n")
+	return first
 }
+
+var statementNames = func() map[string]string {
+	m := map[string]string{}
+	for name, sql := range postgres.Statements() {
+		m[sql] = name
+	}
+	return m
+}()
 
 // claimTracer times each claim on the connection it runs on: from the
 // start of the round trip that ranks the lanes to the end of the round trip

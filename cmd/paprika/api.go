@@ -4,9 +4,11 @@ import (
 	"context"
 	"log/slog"
 
+	"github.com/jackc/pgx/v5/pgxpool"
 	"github.com/paprikahq/paprika/internal/api"
 	"github.com/paprikahq/paprika/internal/config"
 	"github.com/paprikahq/paprika/internal/postgres"
+	"github.com/paprikahq/paprika/internal/storage"
 )
 
 func runAPI(ctx context.Context, getenv func(string) string, log *slog.Logger, onListen listenFunc) error {
@@ -19,7 +21,18 @@ func runAPI(ctx context.Context, getenv func(string) string, log *slog.Logger, o
 		return err
 	}
 	defer pool.Close()
-	srv := api.New(cfg, &postgres.Store{Pool: pool}, log)
+	return serveAPI(ctx, cfg, pool, log, onListen)
+}
+
+// serveAPI serves the API on cfg.Port until ctx ends (api, and dev mode
+// beside its worker on the same pool).
+func serveAPI(ctx context.Context, cfg *config.Config, pool *pgxpool.Pool, log *slog.Logger, onListen listenFunc) error {
+	outputs, err := storage.New(ctx, cfg.Storage)
+	if err != nil {
+		return err
+	}
+	defer outputs.Close()
+	srv := api.New(cfg, &postgres.Store{Pool: pool}, log, api.WithOutputs(outputs))
 	defer srv.Close()
 	return serve(ctx, cfg.Port, srv.Handler(), log, onListen)
 }

@@ -15,6 +15,7 @@ import (
 	"github.com/jackc/pgx/v5"
 
 	"github.com/paprikahq/paprika/internal/config"
+	"github.com/paprikahq/paprika/internal/paprika"
 	"github.com/paprikahq/paprika/internal/pgserver"
 	"github.com/paprikahq/paprika/internal/postgres"
 )
@@ -69,30 +70,18 @@ func runDev(ctx context.Context, getenv func(string) string, log *slog.Logger, s
 		}
 	}
 
-	apiGetenv := func(k string) string {
-		switch k {
-		case "PAPRIKA_DATABASE_URL":
-			return cfg.DatabaseURL
-		case "PAPRIKA_ADMIN_TOKEN":
-			return cfg.AdminToken
-		case "PAPRIKA_DATA_DIR":
-			return cfg.DataDir
-		}
-		return getenv(k)
-	}
+	// The api and the worker share this configuration and this pool.
 	ctx, cancel := context.WithCancel(ctx)
 	defer cancel()
 	workerDone := make(chan error, 1)
 	go func() {
-		// The worker has no port of its own in dev: the API's /healthz and
-		// /readyz answer for the process.
-		workerDone <- workerMain(ctx, apiGetenv, log, nil, false)
+		workerDone <- workerMain(ctx, cfg, pool, log, nil, false)
 	}()
 	onListen := func(addr net.Addr) {
 		port := addr.(*net.TCPAddr).Port
 		printWelcome(stdout, cfg, state, port)
 	}
-	err = runAPI(ctx, apiGetenv, log, onListen)
+	err = serveAPI(ctx, cfg, pool, log, onListen)
 	cancel()
 	if werr := <-workerDone; err == nil && werr != nil && !errors.Is(werr, context.Canceled) {
 		err = werr
@@ -159,11 +148,11 @@ func saveDevState(cfg *config.Config, st *devState) error {
 
 // createDemoTenant makes the demo tenant (if absent) and a key for it.
 func createDemoTenant(ctx context.Context, store *postgres.Store) (string, error) {
-	_, err := store.CreateTenant(ctx, postgres.Tenant{ID: "demo", Name: "Demo", RetentionDays: 30})
+	_, err := store.CreateTenant(ctx, paprika.Tenant{ID: "demo", Name: "Demo", RetentionDays: 30})
 	if err != nil && !strings.Contains(err.Error(), "exists") {
 		return "", err
 	}
-	k, err := store.CreateKey(ctx, postgres.Key{TenantID: "demo", Name: "demo", Scopes: []string{"render", "templates", "read"}})
+	k, err := store.CreateKey(ctx, paprika.Key{TenantID: "demo", Name: "demo", Scopes: []string{"render", "templates", "read"}})
 	if err != nil {
 		return "", err
 	}

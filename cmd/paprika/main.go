@@ -1,5 +1,6 @@
 // Command paprika is Paprika's one binary: the API, the worker, dev mode,
-// migrations, one-off renders and its version.
+// migrations, one-off renders and its version, and the operators' commands
+// that talk to a running API (tenants, keys, scheduler, templates).
 package main
 
 import (
@@ -24,6 +25,13 @@ commands:
   migrate   apply the schema migrations
   render    render TEMPLATE.html DATA.json -o OUT.pdf locally, no database
   version   print the version and build info
+
+commands that talk to a running API at PAPRIKA_URL (--help on each):
+  tenants     create|list|get|set-tier|suspend|resume|delete (PAPRIKA_ADMIN_TOKEN)
+  keys        create|list|revoke a tenant's keys (PAPRIKA_ADMIN_TOKEN)
+  scheduler   each tier's queued, running, started and done work [--minutes N] [--watch]
+  templates   push|list the tenant's templates (PAPRIKA_KEY)
+  completion  a shell completion script: bash, zsh, fish or powershell
 `
 
 func main() {
@@ -41,6 +49,9 @@ func run(ctx context.Context, args []string, getenv func(string) string, stdout,
 	if len(args) == 0 {
 		fmt.Fprint(stderr, usage)
 		return exitConfig
+	}
+	if cliCommands[args[0]] {
+		return runCLI(ctx, args, getenv, stdout, stderr)
 	}
 	log := slog.New(slog.NewJSONHandler(stderr, nil))
 	var err error

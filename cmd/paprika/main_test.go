@@ -10,6 +10,7 @@ import (
 	"net"
 	"net/http"
 	"os"
+	"os/signal"
 	"path/filepath"
 	"regexp"
 	"strconv"
@@ -21,14 +22,37 @@ import (
 
 	"github.com/jackc/pgx/v5/pgxpool"
 	"github.com/stretchr/testify/require"
+	"go.uber.org/goleak"
 
 	"github.com/paprikahq/paprika/internal/pgtest"
 	"github.com/paprikahq/paprika/internal/postgres"
+	"github.com/paprikahq/paprika/internal/s3test"
 )
 
-// TestMain runs the tests on a private PostgreSQL cluster, then checks that
-// every command stopped all it started (see pgtest.Main).
-func TestMain(m *testing.M) { pgtest.Main(m) }
+// TestMain runs the tests on a private PostgreSQL cluster (and, for outputs
+// in a bucket, a private versitygw), then checks that every command stopped
+// all it started.
+func TestMain(m *testing.M) {
+	if command := os.Getenv(childCommand); command != "" {
+		// A child process of a test (see startChild): one command, as main runs it.
+		ctx, stop := signal.NotifyContext(context.Background(), syscall.SIGTERM, os.Interrupt)
+		code := run(ctx, strings.Fields(command), os.Getenv, os.Stdout, os.Stderr)
+		stop()
+		os.Exit(code)
+	}
+	code := pgtest.Run(m)
+	if err := s3test.Stop(); err != nil && code == 0 {
+		fmt.Fprintln(os.Stderr, "s3test:", err)
+		code = 1
+	}
+	if code == 0 {
+		if err := goleak.Find(); err != nil {
+			fmt.Fprintln(os.Stderr, "goleak:", err)
+			code = 1
+		}
+	}
+	os.Exit(code)
+}
 
 const seedTiers = `{"standard": {"weight": 1}, "priority": {"weight": 4, "maxRunning": 20, "ratePerMinute": 600}}`
 
@@ -123,6 +147,12 @@ func TestConfigErrors(t *testing.T) {
 			"PAPRIKA_DATABASE_URL": "postgres://localhost/x", "PAPRIKA_ADMIN_TOKEN": adminToken, "PORT": "http",
 		}, "PORT"},
 		{"dev with malformed tiers", "dev", map[string]string{"PAPRIKA_TIERS": "{}"}, "PAPRIKA_TIERS"},
+		{"api redirecting downloads of files", "api", map[string]string{
+			"PAPRIKA_DATABASE_URL": "postgres://localhost/x", "PAPRIKA_ADMIN_TOKEN": adminToken, "PAPRIKA_STORAGE_REDIRECT": "true",
+		}, "PAPRIKA_STORAGE_REDIRECT"},
+		{"worker with a storage URL of no known kind", "worker", map[string]string{
+			"PAPRIKA_DATABASE_URL": "postgres://localhost/x", "PAPRIKA_STORAGE_URL": "minio://outputs",
+		}, "PAPRIKA_STORAGE_URL"},
 	} {
 		t.Run(c.name, func(t *testing.T) {
 			t.Parallel()
@@ -381,11 +411,16 @@ var welcomeLines = map[string]*regexp.Regexp{
 // its welcome text.
 func startDev(t *testing.T, dataDir string) (*serving, welcome) {
 	t.Helper()
-	vars := map[string]string{
+	return startDevEnv(t, map[string]string{
 		"PORT":             "0",
 		"PAPRIKA_DATA_DIR": dataDir,
 		"PAPRIKA_TIERS":    seedTiers,
-	}
+	})
+}
+
+// startDevEnv runs dev mode with vars and waits for its welcome text.
+func startDevEnv(t *testing.T, vars map[string]string) (*serving, welcome) {
+	t.Helper()
 	stdout := &syncBuffer{}
 	log := testLogger(t)
 	s := startServing(t, func(ctx context.Context) error {

@@ -41,6 +41,7 @@ func runRender(ctx context.Context, args []string, getenv func(string) string, s
 	pageRanges := fs.String("page-ranges", "", "pages to print, e.g. 1-3,5")
 	width := fs.Int("width", 0, "png width in px (default 1024)")
 	waitFor := fs.String("wait-for", "", "a JavaScript expression to wait for before printing")
+	pdfOpts := fs.String("pdf", "", `document options as the API's options.pdf JSON, e.g. '{"title":"Invoice","watermark":{"text":"DRAFT"}}'`)
 	timeout := fs.Duration("timeout", 0, "the render's limit (default PAPRIKA_RENDER_TIMEOUT, 30s)")
 
 	// Flags may come before, between or after the two file names.
@@ -99,6 +100,16 @@ func runRender(ctx context.Context, args []string, getenv func(string) string, s
 	opts, err := renderOptions(*paper, *landscape, *margin, *scale, *noBackground, *header, *footer, *pageRanges, *width, *waitFor)
 	if err != nil {
 		return usageError(err.Error())
+	}
+	if *pdfOpts != "" {
+		dec := json.NewDecoder(strings.NewReader(*pdfOpts))
+		dec.DisallowUnknownFields()
+		if err := dec.Decode(&opts.PDF); err != nil {
+			return usageError("-pdf: " + err.Error())
+		}
+		if err := opts.ValidateFor(*format); err != nil {
+			return usageError(err.Error())
+		}
 	}
 
 	engine := render.New(render.Config{Chromium: cfg.Chromium, Slots: 1, Timeout: cfg.RenderTimeout, AllowHosts: cfg.AllowHosts})

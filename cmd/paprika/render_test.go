@@ -23,12 +23,17 @@ func TestRenderCommandWritesAPDF(t *testing.T) {
 	require.NoError(t, os.WriteFile(tmpl, []byte(`<h1>Invoice for {{customer}}</h1><p>{{note}}</p>`), 0o600))
 	require.NoError(t, os.WriteFile(data, []byte(`{"customer": "Fabrikam", "note": "<b>bold</b>"}`), 0o600))
 	var stdout, stderr bytes.Buffer
-	code := run(context.Background(), []string{"render", tmpl, data, "-o", out, "-paper", "Letter", "-landscape"}, func(string) string { return "" }, &stdout, &stderr)
+	code := run(context.Background(), []string{"render", tmpl, data, "-o", out, "-paper", "Letter", "-landscape",
+		"-pdf", `{"title":"Fabrikam's invoice","watermark":{"text":"DRAFT","rotation":0}}`}, func(string) string { return "" }, &stdout, &stderr)
 	require.Equal(t, 0, code, stderr.String())
 	text, err := exec.Command(pdftotext, out, "-").Output()
 	require.NoError(t, err)
 	require.Contains(t, string(text), "Invoice for Fabrikam")
 	require.Contains(t, string(text), "<b>bold</b>", "escaped HTML shows as text")
+	require.Contains(t, string(text), "DRAFT", "the -pdf watermark")
+	info, err := exec.Command("pdfinfo", out).Output()
+	require.NoError(t, err)
+	require.Contains(t, string(info), "Fabrikam's invoice")
 	require.Contains(t, stderr.String(), "1 page(s)")
 }
 
@@ -47,6 +52,9 @@ func TestRenderCommandErrors(t *testing.T) {
 		{[]string{"render", tmpl}, 2, "give TEMPLATE.html, DATA.json and -o OUT"},
 		{[]string{"render", tmpl, data, "-o", filepath.Join(dir, "x.pdf"), "-scale", "9"}, 2, "scale"},
 		{[]string{"render", tmpl, data, "-o", filepath.Join(dir, "x.html")}, 1, "template-error"},
+		{[]string{"render", tmpl, data, "-o", filepath.Join(dir, "x.pdf"), "-pdf", `{"watermark":{"text":"x","opacity":3}}`}, 2, "options.pdf.watermark.opacity"},
+		{[]string{"render", tmpl, data, "-o", filepath.Join(dir, "x.png"), "-pdf", `{"title":"x"}`}, 2, "options.pdf applies to the pdf format only"},
+		{[]string{"render", tmpl, data, "-o", filepath.Join(dir, "x.pdf"), "-pdf", `{"titel":"x"}`}, 2, "titel"},
 	}
 	for _, c := range cases {
 		var stdout, stderr bytes.Buffer

@@ -6,21 +6,19 @@ import (
 	"net/http"
 	"time"
 
+	"github.com/jackc/pgx/v5/pgxpool"
 	"github.com/prometheus/client_golang/prometheus/promhttp"
 
+	"github.com/paprikahq/paprika/internal/api"
 	"github.com/paprikahq/paprika/internal/config"
+	"github.com/paprikahq/paprika/internal/postgres"
 	"github.com/paprikahq/paprika/internal/render"
 	"github.com/paprikahq/paprika/internal/scheduler"
 	"github.com/paprikahq/paprika/internal/storage"
+	"github.com/paprikahq/paprika/internal/webhook"
 )
 
 func runWorker(ctx context.Context, getenv func(string) string, log *slog.Logger, onListen listenFunc) error {
-	return workerMain(ctx, getenv, log, onListen, true)
-}
-
-// workerMain runs the worker; serveHTTP false runs it without its own port
-// (dev mode, where the API's port answers for the process).
-func workerMain(ctx context.Context, getenv func(string) string, log *slog.Logger, onListen listenFunc, serveHTTP bool) error {
 	cfg, err := config.Load(config.RoleWorker, getenv)
 	if err != nil {
 		return err
@@ -30,16 +28,40 @@ func workerMain(ctx context.Context, getenv func(string) string, log *slog.Logge
 		return err
 	}
 	defer pool.Close()
+	return workerMain(ctx, cfg, pool, log, onListen, true)
+}
+
+// workerMain runs the worker on pool; serveHTTP false runs it without its
+// own port (dev mode, where the API's port answers for the process and the
+// api shares the configuration and the pool).
+func workerMain(ctx context.Context, cfg *config.Config, pool *pgxpool.Pool, log *slog.Logger, onListen listenFunc, serveHTTP bool) error {
+	outputs, err := storage.New(ctx, cfg.Storage)
+	if err != nil {
+		return err
+	}
+	defer outputs.Close()
 	engine := render.New(render.Config{Chromium: cfg.Chromium, Slots: cfg.Workers, Timeout: cfg.RenderTimeout,
 		AllowHosts: cfg.AllowHosts, Logger: log})
 	defer engine.Close()
-	worker := scheduler.NewWorker(pool, scheduler.Config{
+	worker := scheduler.NewWorker(postgres.NewQueue(pool), scheduler.Config{
 		Policy:   scheduler.Policy{Tiers: cfg.Tiers, WorkerTiers: cfg.WorkerTiers},
 		Slots:    cfg.Workers,
+		Ahead:    cfg.ClaimAhead,
 		Renderer: engine,
-		Outputs:  &storage.Store{Dir: cfg.DataDir},
+		Outputs:  outputs,
 		Logger:   log,
 	})
+
+	// Webhooks go out from goroutines of their own, never a render slot.
+	store := &postgres.Store{Pool: pool}
+	deliverer := webhook.New(store, webhook.Config{
+		Data:       api.WebhookData(store, cfg.Tiers),
+		AllowHosts: cfg.WebhookAllowHosts,
+		Logger:     log,
+	})
+	deliverDone := make(chan struct{})
+	go func() { defer close(deliverDone); _ = deliverer.Run(ctx) }()
+	defer func() { <-deliverDone }() // before the pool closes
 
 	mux := http.NewServeMux()
 	mux.HandleFunc("GET /healthz", func(w http.ResponseWriter, r *http.Request) {
@@ -62,10 +84,12 @@ func workerMain(ctx context.Context, getenv func(string) string, log *slog.Logge
 		}
 		_, _ = w.Write([]byte(`{"status":"ready"}` + "\n"))
 	})
-	mux.Handle("GET /metrics", promhttp.HandlerFor(scheduler.Registry(pool, cfg.Tiers), promhttp.HandlerOpts{}))
+	registry := scheduler.Registry(store, cfg.Tiers)
+	registry.MustRegister(deliverer.Metrics())
+	mux.Handle("GET /metrics", promhttp.HandlerFor(registry, promhttp.HandlerOpts{}))
 
 	log.InfoContext(ctx, "worker started", "tiers", cfg.WorkerTiers, "slots", cfg.Workers)
-	sweeper := &storage.Sweeper{Pool: pool, Outputs: &storage.Store{Dir: cfg.DataDir}, Logger: log}
+	sweeper := &storage.Sweeper{Pool: pool, Outputs: outputs, Logger: log}
 	sweepDone := make(chan struct{})
 	go func() { defer close(sweepDone); sweeper.Run(ctx, 10*time.Minute) }()
 	defer func() { <-sweepDone }() // before the pool closes

@@ -8,7 +8,6 @@ import (
 	"strings"
 
 	"github.com/paprikahq/paprika/internal/paprika"
-	"github.com/paprikahq/paprika/internal/postgres"
 )
 
 var tenantID = regexp.MustCompile(`^[a-z0-9][a-z0-9-]{0,62}$`)
@@ -23,7 +22,7 @@ type tenantJSON struct {
 	DeletedAt     *string `json:"deletedAt"`
 }
 
-func toTenantJSON(t *postgres.Tenant) tenantJSON {
+func toTenantJSON(t *paprika.Tenant) tenantJSON {
 	return tenantJSON{
 		ID: t.ID, Name: t.Name, Tier: nullIfEmpty(t.Tier), RetentionDays: t.RetentionDays,
 		CreatedAt: ts(t.CreatedAt), SuspendedAt: tsPtr(t.SuspendedAt), DeletedAt: tsPtr(t.DeletedAt),
@@ -41,7 +40,7 @@ type keyJSON struct {
 	Secret    string   `json:"secret,omitempty"`
 }
 
-func toKeyJSON(k *postgres.Key) keyJSON {
+func toKeyJSON(k *paprika.Key) keyJSON {
 	return keyJSON{
 		ID: k.ID, Name: k.Name, Scopes: k.Scopes, Tier: nullIfEmpty(k.Tier), Prefix: k.Prefix,
 		CreatedAt: ts(k.CreatedAt), RevokedAt: tsPtr(k.RevokedAt), Secret: k.Secret,
@@ -128,7 +127,7 @@ func (s *Server) createTenant(w http.ResponseWriter, r *http.Request) error {
 	if in.RetentionDays != nil {
 		days = *in.RetentionDays
 	}
-	t, err := s.store.CreateTenant(r.Context(), postgres.Tenant{ID: in.ID, Name: in.Name, Tier: tier, RetentionDays: days})
+	t, err := s.store.CreateTenant(r.Context(), paprika.Tenant{ID: in.ID, Name: in.Name, Tier: tier, RetentionDays: days})
 	if err != nil {
 		return err
 	}
@@ -173,7 +172,7 @@ func (s *Server) patchTenant(w http.ResponseWriter, r *http.Request) error {
 	if err := decode(w, r, s.cfg.MaxRequestBytes, &in); err != nil {
 		return err
 	}
-	var p postgres.TenantPatch
+	var p paprika.TenantPatch
 	if in.Name != nil {
 		if err := checkName(*in.Name); err != nil {
 			return err
@@ -235,7 +234,7 @@ func (s *Server) createKey(w http.ResponseWriter, r *http.Request) error {
 	if err != nil {
 		return err
 	}
-	k, err := s.store.CreateKey(r.Context(), postgres.Key{TenantID: r.PathValue("id"), Name: in.Name, Scopes: scopes, Tier: tier})
+	k, err := s.store.CreateKey(r.Context(), paprika.Key{TenantID: r.PathValue("id"), Name: in.Name, Scopes: scopes, Tier: tier})
 	if err != nil {
 		return err
 	}

@@ -8,7 +8,6 @@ import (
 	"strings"
 
 	"github.com/paprikahq/paprika/internal/paprika"
-	"github.com/paprikahq/paprika/internal/postgres"
 )
 
 // Scopes a key may hold (SPEC §3.1).
@@ -64,7 +63,7 @@ func (s *Server) tenant(h handler, scopes ...string) handler {
 	}
 }
 
-func principal(r *http.Request) *postgres.Principal {
-	p, _ := r.Context().Value(principalKey).(*postgres.Principal)
+func principal(r *http.Request) *paprika.Principal {
+	p, _ := r.Context().Value(principalKey).(*paprika.Principal)
 	return p
 }

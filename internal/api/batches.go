@@ -1,20 +1,16 @@
 package api
 
 import (
-	"archive/zip"
 	"bufio"
 	"bytes"
 	"encoding/json"
 	"errors"
 	"fmt"
-	"io"
 	"mime"
 	"net/http"
 	"strconv"
-	"time"
 
 	"github.com/paprikahq/paprika/internal/paprika"
-	"github.com/paprikahq/paprika/internal/postgres"
 	"github.com/paprikahq/paprika/internal/storage"
 )
 
@@ -39,7 +35,7 @@ type batchJSON struct {
 	Metadata   json.RawMessage `json:"metadata"`
 }
 
-func (s *Server) toBatchJSON(b *postgres.Batch, p *postgres.Principal) batchJSON {
+func (s *Server) toBatchJSON(b *paprika.Batch, p *paprika.Principal) batchJSON {
 	out := batchJSON{
 		ID: b.ID.String(), Status: b.Status, Tier: b.Tier, Format: b.Format, TemplateID: templateRef(b.Source),
 		Total: b.Total, Queued: b.Queued, Running: b.Running, Done: b.Done, Failed: b.Failed, Canceled: b.Canceled,
@@ -85,7 +81,7 @@ func (s *Server) createBatch(w http.ResponseWriter, r *http.Request) error {
 	if err != nil {
 		return err
 	}
-	if err := checkWork(&in.workInput); err != nil {
+	if err := s.checkWork(&in.workInput); err != nil {
 		return err
 	}
 	if len(in.Records) == 0 || len(in.Records) > MaxRecords {
@@ -99,7 +95,7 @@ func (s *Server) createBatch(w http.ResponseWriter, r *http.Request) error {
 	if err := s.countRequest(r.Context(), p); err != nil {
 		return err
 	}
-	b := &postgres.Batch{TenantID: p.Tenant.ID, KeyID: p.Key.ID, KeyTier: p.Key.Tier, Source: src,
+	b := &paprika.Batch{TenantID: p.Tenant.ID, KeyID: p.Key.ID, KeyTier: p.Key.Tier, Source: src,
 		Metadata: in.Metadata, WebhookURL: in.WebhookURL}
 	if err := s.store.CreateBatch(r.Context(), b, in.Records); err != nil {
 		return err
@@ -238,7 +234,7 @@ func (s *Server) listRecords(w http.ResponseWriter, r *http.Request) error {
 		if rec.ErrCode != "" {
 			out[i].Error = &errorJSON{Code: rec.ErrCode, Message: rec.ErrMessage}
 		}
-		if rec.Status == postgres.StatusDone {
+		if rec.Status == paprika.StatusDone {
 			u := "/v1/batches/" + id.String() + "/records/" + strconv.Itoa(rec.Index) + "/output"
 			out[i].OutputURL = &u
 		}
@@ -275,67 +271,10 @@ func (s *Server) recordOutput(w http.ResponseWriter, r *http.Request) error {
 	if err != nil {
 		return err
 	}
-	if rec.Status != postgres.StatusDone || rec.Output == nil {
+	if rec.Status != paprika.StatusDone || rec.Output == nil {
 		return paprika.Errorf(paprika.CodeNotFound, "Not found: the record's output is not ready (status %s)", rec.Status)
 	}
-	return s.serveOutput(w, r, s.outputs.RecordPath(p.Tenant.ID, id, index, b.Format), rec.Output.ContentType)
-}
-
-// batchZip streams a ZIP of every finished record's document, named by
-// index, reading one file at a time: nothing is held in memory.
-func (s *Server) batchZip(w http.ResponseWriter, r *http.Request) error {
-	id, err := pathID(r, "batch")
-	if err != nil {
-		return err
-	}
-	p := principal(r)
-	b, err := s.store.Batch(r.Context(), p.Tenant.ID, id)
-	if err != nil {
-		return err
-	}
-	w.Header().Set("Content-Type", "application/zip")
-	w.Header().Set("Content-Disposition", `attachment; filename="batch-`+id.String()+`.zip"`)
-	zw := zip.NewWriter(w)
-	method := zip.Store // PDFs and PNGs are compressed already
-	if b.Format == "html" {
-		method = zip.Deflate
-	}
-	err = s.store.DoneRecords(r.Context(), id, func(index int) error {
-		name := storage.RecordName(index, b.Format)
-		f, err := zw.CreateHeader(&zip.FileHeader{Name: name, Method: method, Modified: time.Now()})
-		if err != nil {
-			return err
-		}
-		return storage.Copy(f, s.outputs.RecordPath(p.Tenant.ID, id, index, b.Format))
-	})
-	if err != nil {
-		// The status is sent: all that is left is to cut the archive short,
-		// which clients see as a broken download.
-		s.log.ErrorContext(r.Context(), "batch zip cut short", "requestId", requestID(r.Context()), "batch", id, "err", err)
-		panic(http.ErrAbortHandler)
-	}
-	return zw.Close()
-}
-
-// serveOutput sends a stored document.
-func (s *Server) serveOutput(w http.ResponseWriter, r *http.Request, path, contentType string) error {
-	f, err := s.outputs.Open(path)
-	if err != nil {
-		return err
-	}
-	defer f.Close()
-	info, err := f.Stat()
-	if err != nil {
-		return err
-	}
-	w.Header().Set("Content-Type", contentType)
-	w.Header().Set("Content-Length", strconv.FormatInt(info.Size(), 10))
-	w.WriteHeader(http.StatusOK)
-	_, err = io.Copy(w, f)
-	if err != nil {
-		panic(http.ErrAbortHandler)
-	}
-	return nil
+	return s.serveOutput(w, r, storage.RecordKey(p.Tenant.ID, id, index, b.Format), rec.Output.ContentType)
 }
 
 func itoa(n int) string { return strconv.Itoa(n) }

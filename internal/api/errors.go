@@ -7,6 +7,7 @@ import (
 	"strconv"
 
 	"github.com/paprikahq/paprika/internal/paprika"
+	"github.com/paprikahq/paprika/internal/render"
 )
 
 // statuses maps every error code to its one HTTP status (SPEC §3).
@@ -20,7 +21,31 @@ var statuses = map[string]int{
 	paprika.CodeTemplateError:   http.StatusUnprocessableEntity,
 	paprika.CodeRateLimited:     http.StatusTooManyRequests,
 	paprika.CodeBusy:            http.StatusServiceUnavailable,
+	paprika.CodeUnavailable:     http.StatusServiceUnavailable,
 	paprika.CodeInternal:        http.StatusInternalServerError,
+	paprika.CodeRenderTimeout:   http.StatusGatewayTimeout,
+	paprika.CodeRenderFailed:    http.StatusBadGateway,
+}
+
+// renderMessages start the message of each failed render's answer.
+var renderMessages = map[string]string{
+	paprika.CodeTemplateError: "Template error: ",
+	paprika.CodeRenderTimeout: "Render timeout: ",
+	paprika.CodeRenderFailed:  "Render failed: ",
+}
+
+// renderError is the one translation of a failed render into the API's
+// answer, through render.Failure: the template's fault is 422
+// template-error; a page that runs past the render timeout is 504
+// render-timeout; a browser failure is 502 render-failed. An error that is
+// not a render's is left as it is.
+func renderError(err error) error {
+	var re *render.Error
+	if !errors.As(err, &re) {
+		return err
+	}
+	code, msg := render.Failure(err)
+	return &paprika.Error{Code: code, Message: renderMessages[code] + msg}
 }
 
 type errorBody struct {

@@ -18,7 +18,7 @@ func (s *Server) healthz(w http.ResponseWriter, r *http.Request) error {
 func (s *Server) readyz(w http.ResponseWriter, r *http.Request) error {
 	ctx, cancel := context.WithTimeout(r.Context(), 2*time.Second)
 	defer cancel()
-	if err := s.store.Pool.Ping(ctx); err != nil {
+	if err := s.store.Ping(ctx); err != nil {
 		return &paprika.Error{Code: paprika.CodeBusy, Message: "Not ready: the database does not answer", RetryAfter: 1}
 	}
 	if s.engine != nil {

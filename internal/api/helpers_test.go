@@ -22,6 +22,7 @@ import (
 	"github.com/paprikahq/paprika/internal/config"
 	"github.com/paprikahq/paprika/internal/pgtest"
 	"github.com/paprikahq/paprika/internal/postgres"
+	"github.com/paprikahq/paprika/internal/storage"
 )
 
 // seedTiers is the PAPRIKA_TIERS of the seed page: standard (the default)
@@ -42,9 +43,13 @@ type testEnv struct {
 	Config     *config.Config
 	AdminToken string
 	HTTP       *httptest.Server
+	Outputs    storage.Store // PAPRIKA_STORAGE_URL's store, shared with startWorker
 
 	logs  *syncBuffer
 	extra *http.ServeMux // routes that tests mount beside the real ones
+
+	mismatchMu sync.Mutex
+	mismatches []string // responses unlike docs/openapi.yaml (see validating)
 }
 
 // setup starts the API with the seed's tiers on a fresh database.
@@ -78,9 +83,13 @@ func setupEnv(t *testing.T, vars map[string]string, opts ...Option) *testEnv {
 		logs:       &syncBuffer{},
 		extra:      http.NewServeMux(),
 	}
+	e.Outputs, err = storage.New(t.Context(), cfg.Storage)
+	require.NoError(t, err)
+	t.Cleanup(func() { require.NoError(t, e.Outputs.Close()) })
+	opts = append([]Option{WithOutputs(e.Outputs)}, opts...)
 	e.Server = New(cfg, e.Store, slog.New(slog.NewJSONHandler(e.logs, &slog.HandlerOptions{Level: slog.LevelDebug})), opts...)
 	t.Cleanup(func() { require.NoError(t, e.Server.Close()) }) // after the HTTP server
-	real, extra := e.Server.Handler(), e.Server.observe(e.extra)
+	real, extra := e.validating(t, e.Server.Handler()), e.Server.observe(e.extra)
 	e.HTTP = httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		if _, pattern := e.extra.Handler(r); pattern != "" {
 			extra.ServeHTTP(w, r)
@@ -88,7 +97,8 @@ func setupEnv(t *testing.T, vars map[string]string, opts ...Option) *testEnv {
 		}
 		real.ServeHTTP(w, r)
 	}))
-	t.Cleanup(e.HTTP.Close) // before the pool closes and the database is dropped
+	t.Cleanup(func() { e.reportMismatches(t) }) // after the HTTP server, so after every handler
+	t.Cleanup(e.HTTP.Close)                     // before the pool closes and the database is dropped
 	t.Cleanup(func() {
 		if t.Failed() {
 			t.Logf("server log:\n%s", e.logs.String())

@@ -8,8 +8,8 @@ import (
 	"strings"
 
 	"github.com/paprikahq/paprika/internal/paprika"
-	"github.com/paprikahq/paprika/internal/postgres"
 	"github.com/paprikahq/paprika/internal/render"
+	"github.com/paprikahq/paprika/internal/webhook"
 )
 
 // renderInput is the rendering input shared by renders, jobs and batches
@@ -33,8 +33,8 @@ type workInput struct {
 // inline templates are compiled here, so a broken one is refused now (422)
 // rather than failing later in the queue. It returns the source to store and
 // the template's text.
-func (s *Server) source(ctx context.Context, tenantID string, in *renderInput) (postgres.Source, string, error) {
-	var src postgres.Source
+func (s *Server) source(ctx context.Context, tenantID string, in *renderInput) (paprika.Source, string, error) {
+	var src paprika.Source
 	switch in.Format {
 	case "":
 		src.Format = render.FormatPDF
@@ -47,7 +47,7 @@ func (s *Server) source(ctx context.Context, tenantID string, in *renderInput) (
 	if in.Options != nil {
 		opts = *in.Options
 	}
-	if err := opts.Validate(); err != nil {
+	if err := opts.ValidateFor(src.Format); err != nil {
 		return src, "", paprika.BadRequest("%s", err.Error())
 	}
 	raw, err := json.Marshal(opts)
@@ -64,7 +64,7 @@ func (s *Server) source(ctx context.Context, tenantID string, in *renderInput) (
 			return src, "", paprika.BadRequest("template is empty")
 		}
 		if err := render.CheckTemplate(*in.Template); err != nil {
-			return src, "", templateError(err)
+			return src, "", renderError(err)
 		}
 		src.Template, content = *in.Template, *in.Template
 	case in.TemplateID != nil:
@@ -100,14 +100,6 @@ func parseTemplateRef(ref string) (string, int, error) {
 	return id, version, nil
 }
 
-// templateError turns a render error about the template into a 422.
-func templateError(err error) error {
-	if re, ok := err.(*render.Error); ok && re.Code == render.CodeTemplateError {
-		return &paprika.Error{Code: paprika.CodeTemplateError, Message: "Template error: " + re.Message}
-	}
-	return err
-}
-
 // checkData accepts a JSON object (absent means {}).
 func checkData(field string, data json.RawMessage) (json.RawMessage, error) {
 	d := bytes.TrimSpace(data)
@@ -121,7 +113,7 @@ func checkData(field string, data json.RawMessage) (json.RawMessage, error) {
 }
 
 // checkWork checks what queued work adds to the input.
-func checkWork(in *workInput) error {
+func (s *Server) checkWork(in *workInput) error {
 	if m := bytes.TrimSpace(in.Metadata); len(m) > 0 && string(m) != "null" {
 		if m[0] != '{' {
 			return paprika.BadRequest("metadata must be a JSON object")
@@ -131,16 +123,16 @@ func checkWork(in *workInput) error {
 		}
 	}
 	if in.WebhookURL != "" {
-		// Refused rather than stored and never called: a client waiting for a
-		// call that never comes is worse off than one told to poll.
-		return paprika.BadRequest("webhookUrl: webhook delivery is not available yet; poll the job or batch instead")
+		if err := webhook.CheckURL(in.WebhookURL, webhook.NewAllowList(s.cfg.WebhookAllowHosts)); err != nil {
+			return paprika.BadRequest("webhookUrl %s", err.Error())
+		}
 	}
 	return nil
 }
 
 // countRequest applies the tier's ratePerMinute (SPEC §4.4) with the tier
 // the request would run at now.
-func (s *Server) countRequest(ctx context.Context, p *postgres.Principal) error {
+func (s *Server) countRequest(ctx context.Context, p *paprika.Principal) error {
 	tier := s.cfg.Tiers.Resolve(p.Key.Tier, p.Tenant.Tier)
 	if tier.RatePerMinute == 0 {
 		return nil

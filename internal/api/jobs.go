@@ -8,10 +8,10 @@ import (
 	"github.com/google/uuid"
 
 	"github.com/paprikahq/paprika/internal/paprika"
-	"github.com/paprikahq/paprika/internal/postgres"
+	"github.com/paprikahq/paprika/internal/storage"
 )
 
-var workStatuses = []string{postgres.StatusQueued, postgres.StatusRunning, postgres.StatusDone, postgres.StatusFailed, postgres.StatusCanceled}
+var workStatuses = []string{paprika.StatusQueued, paprika.StatusRunning, paprika.StatusDone, paprika.StatusFailed, paprika.StatusCanceled}
 
 type outputJSON struct {
 	URL         string `json:"url"`
@@ -46,23 +46,23 @@ type jobJSON struct {
 }
 
 // tierNow is the tier queued work would be claimed at now (SPEC §4.2).
-func (s *Server) tierNow(keyTier string, p *postgres.Principal) string {
+func (s *Server) tierNow(keyTier string, p *paprika.Principal) string {
 	return s.cfg.Tiers.Resolve(keyTier, p.Tenant.Tier).Key
 }
 
-func (s *Server) toJobJSON(j *postgres.Job, p *postgres.Principal) jobJSON {
+func (s *Server) toJobJSON(j *paprika.Job, p *paprika.Principal) jobJSON {
 	out := jobJSON{
 		ID: j.ID.String(), Status: j.Status, Tier: j.Tier, Format: j.Format, TemplateID: templateRef(j.Source),
 		CreatedAt: ts(j.CreatedAt), StartedAt: tsPtr(j.StartedAt), FinishedAt: tsPtr(j.FinishedAt),
 		Attempts: j.Attempts, Metadata: nullable(j.Metadata),
 	}
-	if j.Status == postgres.StatusQueued || out.Tier == "" {
+	if j.Status == paprika.StatusQueued || out.Tier == "" {
 		out.Tier = s.tierNow(j.KeyTier, p) // not yet run (or canceled before it ran)
 	}
-	if j.Status == postgres.StatusQueued {
+	if j.Status == paprika.StatusQueued {
 		out.Queue = &queueJSON{Ahead: j.Ahead}
 	}
-	if j.Output != nil && j.Status == postgres.StatusDone {
+	if j.Output != nil && j.Status == paprika.StatusDone {
 		out.Output = &outputJSON{URL: "/v1/jobs/" + out.ID + "/output", ContentType: j.Output.ContentType, Bytes: j.Output.Bytes, Pages: j.Output.Pages}
 	}
 	if j.ErrCode != "" {
@@ -71,7 +71,7 @@ func (s *Server) toJobJSON(j *postgres.Job, p *postgres.Principal) jobJSON {
 	return out
 }
 
-func templateRef(src postgres.Source) *string {
+func templateRef(src paprika.Source) *string {
 	if src.TemplateID == "" {
 		return nil
 	}
@@ -100,13 +100,13 @@ func (s *Server) createJob(w http.ResponseWriter, r *http.Request) error {
 	if err != nil {
 		return err
 	}
-	if err := checkWork(&in); err != nil {
+	if err := s.checkWork(&in); err != nil {
 		return err
 	}
 	if err := s.countRequest(r.Context(), p); err != nil {
 		return err
 	}
-	j := &postgres.Job{TenantID: p.Tenant.ID, KeyID: p.Key.ID, KeyTier: p.Key.Tier, Source: src,
+	j := &paprika.Job{TenantID: p.Tenant.ID, KeyID: p.Key.ID, KeyTier: p.Key.Tier, Source: src,
 		Data: data, Metadata: in.Metadata, WebhookURL: in.WebhookURL}
 	if err := s.store.CreateJob(r.Context(), j); err != nil {
 		return err
@@ -203,8 +203,8 @@ func (s *Server) jobOutput(w http.ResponseWriter, r *http.Request) error {
 	if err != nil {
 		return err
 	}
-	if j.Status != postgres.StatusDone || j.Output == nil {
+	if j.Status != paprika.StatusDone || j.Output == nil {
 		return paprika.Errorf(paprika.CodeNotFound, "Not found: the job's output is not ready (status %s)", j.Status)
 	}
-	return s.serveOutput(w, r, s.outputs.JobPath(p.Tenant.ID, j.ID, j.Format), j.Output.ContentType)
+	return s.serveOutput(w, r, storage.JobKey(p.Tenant.ID, j.ID, j.Format), j.Output.ContentType)
 }

@@ -1,7 +1,6 @@
 package api
 
 import (
-	"errors"
 	"net/http"
 	"strconv"
 	"time"
@@ -59,33 +58,4 @@ func (s *Server) createRender(w http.ResponseWriter, r *http.Request) error {
 	w.WriteHeader(http.StatusOK)
 	_, _ = w.Write(out.Body)
 	return nil
-}
-
-// renderError maps a failed synchronous render to its answer: the template's
-// fault is 422; a page that runs past the render timeout is 504
-// render-timeout; a browser failure is 502 render-failed.
-func renderError(err error) error {
-	var re *render.Error
-	if !errors.As(err, &re) {
-		return err
-	}
-	switch re.Code {
-	case render.CodeTemplateError:
-		return &paprika.Error{Code: paprika.CodeTemplateError, Message: "Template error: " + re.Message}
-	case render.CodeRenderTimeout:
-		return &paprika.Error{Code: CodeRenderTimeout, Message: "Render timeout: " + re.Message}
-	default:
-		return &paprika.Error{Code: CodeRenderFailed, Message: "Render failed: " + re.Message}
-	}
-}
-
-// Codes of failed synchronous renders (the codes failed jobs carry).
-const (
-	CodeRenderTimeout = "render-timeout"
-	CodeRenderFailed  = "render-failed"
-)
-
-func init() {
-	statuses[CodeRenderTimeout] = http.StatusGatewayTimeout
-	statuses[CodeRenderFailed] = http.StatusBadGateway
 }

@@ -101,8 +101,8 @@ func TestRenderErrors(t *testing.T) {
 		want       string
 	}{
 		{"template", paprika.CodeTemplateError, http.StatusUnprocessableEntity, "line 3"},
-		{"timeout", CodeRenderTimeout, http.StatusGatewayTimeout, "30s"},
-		{"crash", CodeRenderFailed, http.StatusBadGateway, "crashed"},
+		{"timeout", paprika.CodeRenderTimeout, http.StatusGatewayTimeout, "30s"},
+		{"crash", paprika.CodeRenderFailed, http.StatusBadGateway, "crashed"},
 		{"bug", paprika.CodeInternal, http.StatusInternalServerError, "Internal error"},
 	} {
 		resp, body := e.do(t, http.MethodPost, "/v1/renders", key, map[string]any{"template": "<p>x</p>", "data": map[string]any{"case": c.name}})

@@ -17,7 +17,7 @@ func (s *Server) schedulerMeasures(w http.ResponseWriter, r *http.Request) error
 		}
 		minutes = n
 	}
-	tiers, err := scheduler.Measures(r.Context(), s.store.Pool, s.cfg.Tiers, minutes)
+	tiers, err := scheduler.Measures(r.Context(), s.store, s.cfg.Tiers, minutes)
 	if err != nil {
 		return err
 	}

@@ -11,7 +11,7 @@ import (
 	"github.com/prometheus/client_golang/prometheus/promhttp"
 
 	"github.com/paprikahq/paprika/internal/config"
-	"github.com/paprikahq/paprika/internal/postgres"
+	"github.com/paprikahq/paprika/internal/paprika"
 	"github.com/paprikahq/paprika/internal/render"
 	"github.com/paprikahq/paprika/internal/scheduler"
 	"github.com/paprikahq/paprika/internal/storage"
@@ -20,12 +20,13 @@ import (
 // Server holds the handlers' dependencies.
 type Server struct {
 	cfg      *config.Config
-	store    *postgres.Store
+	store    Store
 	log      *slog.Logger
-	outputs  *storage.Store
+	outputs  storage.Store // where outputs are read from (PAPRIKA_STORAGE_URL)
 	renderer render.Renderer
 	engine   *render.Engine // the renderer this server made, closed by Close
 	slots    chan struct{}  // synchronous render slots (PAPRIKA_WORKERS)
+	merges   chan struct{}  // batch PDF merges running at once (PAPRIKA_WORKERS)
 	prom     http.Handler   // /metrics
 }
 
@@ -38,16 +39,33 @@ func WithRenderer(r render.Renderer) Option {
 	return func(s *Server) { s.renderer = r }
 }
 
+// WithOutputs reads outputs from store; without it the server reads the
+// files under PAPRIKA_STORAGE_URL's folder (an s3:// store must be given).
+// The caller closes the store.
+func WithOutputs(store storage.Store) Option {
+	return func(s *Server) { s.outputs = store }
+}
+
 // New returns the API server. Unless given a renderer, it makes a Chromium
 // engine with PAPRIKA_WORKERS slots (Chromium starts on the first render).
-func New(cfg *config.Config, store *postgres.Store, log *slog.Logger, opts ...Option) *Server {
-	s := &Server{cfg: cfg, store: store, log: log, outputs: &storage.Store{Dir: cfg.DataDir},
-		slots: make(chan struct{}, max(cfg.Workers, 1))}
+func New(cfg *config.Config, store Store, log *slog.Logger, opts ...Option) *Server {
+	s := &Server{cfg: cfg, store: store, log: log, slots: make(chan struct{}, max(cfg.Workers, 1)),
+		merges: make(chan struct{}, max(cfg.Workers, 1))}
 	for _, o := range opts {
 		o(s)
 	}
+	if s.outputs == nil {
+		if cfg.Storage.Kind == config.StorageS3 {
+			panic("api.New: an s3 store is given with WithOutputs")
+		}
+		dir := cfg.Storage.Dir
+		if dir == "" {
+			dir = cfg.DataDir
+		}
+		s.outputs = &storage.Files{Dir: dir}
+	}
 	if store != nil {
-		s.prom = promhttp.HandlerFor(scheduler.Registry(store.Pool, cfg.Tiers), promhttp.HandlerOpts{})
+		s.prom = promhttp.HandlerFor(scheduler.Registry(store, cfg.Tiers), promhttp.HandlerOpts{})
 	}
 	if s.renderer == nil {
 		s.engine = render.New(render.Config{Chromium: cfg.Chromium, Slots: max(cfg.Workers, 1),
@@ -68,7 +86,7 @@ func (s *Server) Close() error {
 // handler is an HTTP handler that returns its error for the one writer.
 type handler func(http.ResponseWriter, *http.Request) error
 
-func withPrincipal(ctx context.Context, p *postgres.Principal) context.Context {
+func withPrincipal(ctx context.Context, p *paprika.Principal) context.Context {
 	return context.WithValue(ctx, principalKey, p)
 }
 
@@ -86,6 +104,7 @@ func (s *Server) Handler() http.Handler {
 	route("GET /healthz", s.healthz)
 	route("GET /readyz", s.readyz)
 	route("GET /metrics", s.metrics)
+	route("GET /v1/openapi.yaml", s.openapi)
 
 	route("POST /v1/admin/tenants", s.admin(s.createTenant))
 	route("GET /v1/admin/tenants", s.admin(s.listTenants))
@@ -96,6 +115,8 @@ func (s *Server) Handler() http.Handler {
 	route("GET /v1/admin/tenants/{id}/keys", s.admin(s.listKeys))
 	route("DELETE /v1/admin/tenants/{id}/keys/{keyId}", s.admin(s.revokeKey))
 	route("GET /v1/admin/scheduler", s.admin(s.schedulerMeasures))
+	route("GET /v1/admin/tenants/{id}/webhook-secret", s.admin(s.getWebhookSecret))
+	route("POST /v1/admin/tenants/{id}/webhook-secret", s.admin(s.rotateWebhookSecret))
 
 	route("POST /v1/renders", s.tenant(s.createRender, ScopeRender))
 	route("POST /v1/jobs", s.tenant(s.createJob, ScopeRender))
@@ -103,13 +124,15 @@ func (s *Server) Handler() http.Handler {
 	route("GET /v1/jobs/{id}", s.tenant(s.getJob, ScopeRender, ScopeRead))
 	route("DELETE /v1/jobs/{id}", s.tenant(s.cancelJob, ScopeRender))
 	route("GET /v1/jobs/{id}/output", s.tenant(s.jobOutput, ScopeRender, ScopeRead))
+	route("GET /v1/jobs/{id}/deliveries", s.tenant(s.jobDeliveries, ScopeRender, ScopeRead))
 	route("POST /v1/batches", s.tenant(s.createBatch, ScopeRender))
 	route("GET /v1/batches", s.tenant(s.listBatches, ScopeRender, ScopeRead))
 	route("GET /v1/batches/{id}", s.tenant(s.getBatch, ScopeRender, ScopeRead))
 	route("DELETE /v1/batches/{id}", s.tenant(s.cancelBatch, ScopeRender))
 	route("GET /v1/batches/{id}/records", s.tenant(s.listRecords, ScopeRender, ScopeRead))
 	route("GET /v1/batches/{id}/records/{index}/output", s.tenant(s.recordOutput, ScopeRender, ScopeRead))
-	route("GET /v1/batches/{id}/output", s.tenant(s.batchZip, ScopeRender, ScopeRead))
+	route("GET /v1/batches/{id}/output", s.tenant(s.batchOutput, ScopeRender, ScopeRead))
+	route("GET /v1/batches/{id}/deliveries", s.tenant(s.batchDeliveries, ScopeRender, ScopeRead))
 	route("POST /v1/templates", s.tenant(s.createTemplate, ScopeTemplates))
 	route("GET /v1/templates", s.tenant(s.listTemplates, ScopeTemplates, ScopeRead))
 	route("GET /v1/templates/{id}", s.tenant(s.getTemplate, ScopeTemplates, ScopeRead))

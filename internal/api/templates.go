@@ -5,7 +5,6 @@ import (
 	"regexp"
 
 	"github.com/paprikahq/paprika/internal/paprika"
-	"github.com/paprikahq/paprika/internal/postgres"
 	"github.com/paprikahq/paprika/internal/render"
 )
 
@@ -20,7 +19,7 @@ type templateJSON struct {
 	UpdatedAt string `json:"updatedAt"`
 }
 
-func toTemplateJSON(t *postgres.Template) templateJSON {
+func toTemplateJSON(t *paprika.Template) templateJSON {
 	return templateJSON{ID: t.ID, Name: t.Name, Content: t.Content, Version: t.Version, CreatedAt: ts(t.CreatedAt), UpdatedAt: ts(t.UpdatedAt)}
 }
 
@@ -37,7 +36,7 @@ func checkContent(content string) error {
 		return paprika.BadRequest("content is required")
 	}
 	if err := render.CheckTemplate(content); err != nil {
-		return templateError(err)
+		return renderError(err)
 	}
 	return nil
 }
@@ -59,7 +58,7 @@ func (s *Server) createTemplate(w http.ResponseWriter, r *http.Request) error {
 	if err := checkContent(in.Content); err != nil {
 		return err
 	}
-	t, err := s.store.CreateTemplate(r.Context(), postgres.Template{TenantID: principal(r).Tenant.ID, ID: in.ID, Name: in.Name, Content: in.Content})
+	t, err := s.store.CreateTemplate(r.Context(), paprika.Template{TenantID: principal(r).Tenant.ID, ID: in.ID, Name: in.Name, Content: in.Content})
 	if err != nil {
 		return err
 	}
@@ -84,7 +83,7 @@ func (s *Server) putTemplate(w http.ResponseWriter, r *http.Request) error {
 	if err := checkContent(in.Content); err != nil {
 		return err
 	}
-	t, err := s.store.PutTemplate(r.Context(), postgres.Template{TenantID: principal(r).Tenant.ID, ID: r.PathValue("id"), Name: in.Name, Content: in.Content})
+	t, err := s.store.PutTemplate(r.Context(), paprika.Template{TenantID: principal(r).Tenant.ID, ID: r.PathValue("id"), Name: in.Name, Content: in.Content})
 	if err != nil {
 		return err
 	}

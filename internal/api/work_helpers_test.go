@@ -89,7 +89,11 @@ func (e *testEnv) serveAgain(t *testing.T, r render.Renderer) *testEnv {
 		logs:       &syncBuffer{},
 		extra:      http.NewServeMux(),
 	}
-	e2.Server = New(e.Config, e2.Store, slog.New(slog.NewJSONHandler(e2.logs, nil)), WithRenderer(r))
+	// A store of its own, as another process has: the same folder or bucket.
+	e2.Outputs, err = storage.New(t.Context(), e.Config.Storage)
+	require.NoError(t, err)
+	t.Cleanup(func() { require.NoError(t, e2.Outputs.Close()) })
+	e2.Server = New(e.Config, e2.Store, slog.New(slog.NewJSONHandler(e2.logs, nil)), WithRenderer(r), WithOutputs(e2.Outputs))
 	e2.HTTP = httptest.NewServer(e2.Server.Handler())
 	t.Cleanup(e2.HTTP.Close)
 	t.Cleanup(func() {
@@ -111,11 +115,11 @@ func (e *testEnv) startWorker(t *testing.T, r render.Renderer) {
 		t.Cleanup(func() { require.NoError(t, engine.Close()) })
 		r = engine
 	}
-	w := scheduler.NewWorker(e.Pool, scheduler.Config{
+	w := scheduler.NewWorker(postgres.NewQueue(e.Pool), scheduler.Config{
 		Policy:   scheduler.Policy{Tiers: e.Config.Tiers, WorkerTiers: e.Config.Tiers.Names(), Lease: 3 * time.Second},
 		Slots:    2,
 		Renderer: r,
-		Outputs:  &storage.Store{Dir: e.Config.DataDir},
+		Outputs:  e.Outputs,
 		Logger:   slog.New(slog.NewJSONHandler(e.logs, nil)).With("process", "worker"),
 		Poll:     50 * time.Millisecond,
 		Grace:    2 * time.Second,

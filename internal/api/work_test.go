@@ -2,7 +2,6 @@ package api
 
 import (
 	"net/http"
-	"os"
 	"strconv"
 	"testing"
 	"time"
@@ -110,8 +109,8 @@ func TestCancelQueuedJob(t *testing.T) {
 	require.Equal(t, "canceled", j.Status)
 	require.Equal(t, 0, j.Attempts)
 	require.Nil(t, j.StartedAt)
-	_, err := os.Stat((&storage.Store{Dir: e.Config.DataDir}).JobPath("acme", uuid.MustParse(canceled.ID), "html"))
-	require.ErrorIs(t, err, os.ErrNotExist)
+	_, err := e.Outputs.Stat(t.Context(), storage.JobKey("acme", uuid.MustParse(canceled.ID), "html"))
+	require.ErrorIs(t, err, storage.ErrNotExist)
 
 	// SPEC §3.2: tier is "the tier it would be claimed at now, then the tier
 	// it ran at". A job that never ran has no tier it ran at: it shows the

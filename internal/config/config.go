@@ -22,12 +22,18 @@ type Config struct {
 	Tiers           Tiers
 	WorkerTiers     []string // tier keys this worker claims; every tier when unset
 	Workers         int      // render slots in this process
+	ClaimAhead      int      // a worker's claimed items beyond its free slots (PAPRIKA_CLAIM_AHEAD)
 	DataDir         string
 	Chromium        string
 	RenderTimeout   time.Duration
 	AllowHosts      []string // hosts pages may reach; none by default
 	MaxRequestBytes int64
 	MaxBatchBytes   int64
+	Storage         Storage // PAPRIKA_STORAGE_URL, PAPRIKA_STORAGE_REDIRECT (storage.go)
+
+	// WebhookAllowHosts are the hosts webhooks may reach over http or at
+	// private addresses (PAPRIKA_WEBHOOK_ALLOW_HOSTS); none by default.
+	WebhookAllowHosts []string
 }
 
 // Role says which process reads the configuration: it decides what is
@@ -104,6 +110,12 @@ func Load(role Role, getenv func(string) string) (*Config, error) {
 			return nil, fail("PAPRIKA_WORKERS", fmt.Errorf("must be a whole number 1–256, not %q", v))
 		}
 	}
+	c.ClaimAhead = c.Workers
+	if v := getenv("PAPRIKA_CLAIM_AHEAD"); v != "" {
+		if c.ClaimAhead, err = strconv.Atoi(v); err != nil || c.ClaimAhead < 0 || c.ClaimAhead > 1024 {
+			return nil, fail("PAPRIKA_CLAIM_AHEAD", fmt.Errorf("must be a whole number 0–1024, not %q", v))
+		}
+	}
 	if v := getenv("PAPRIKA_DATA_DIR"); v != "" {
 		c.DataDir = v
 	}
@@ -122,10 +134,16 @@ func Load(role Role, getenv func(string) string) (*Config, error) {
 			c.AllowHosts = append(c.AllowHosts, h)
 		}
 	}
+	if c.WebhookAllowHosts, err = webhookHosts(getenv("PAPRIKA_WEBHOOK_ALLOW_HOSTS")); err != nil {
+		return nil, fail("PAPRIKA_WEBHOOK_ALLOW_HOSTS", err)
+	}
 	if c.MaxRequestBytes, err = bytesVar(getenv, "PAPRIKA_MAX_REQUEST_BYTES", c.MaxRequestBytes); err != nil {
 		return nil, err
 	}
 	if c.MaxBatchBytes, err = bytesVar(getenv, "PAPRIKA_MAX_BATCH_BYTES", c.MaxBatchBytes); err != nil {
+		return nil, err
+	}
+	if c.Storage, err = loadStorage(getenv, c.DataDir); err != nil {
 		return nil, err
 	}
 	return c, nil

@@ -1,5 +1,8 @@
-// Package paprika holds the words every other package shares: the error type
-// whose code becomes the API's error body, and its codes (SPEC §3).
+// Package paprika holds the domain: the words every other package shares.
+// Tenants, keys and their principals; jobs, batches, records, their sources,
+// outputs and statuses; claimed items and their results; and the error type
+// whose code becomes the API's error body, with its codes (SPEC §3). It
+// depends on nothing of the adapters (postgres, chromium, storage).
 package paprika
 
 import (
@@ -18,15 +21,32 @@ const (
 	CodeTemplateError   = "template-error"
 	CodeRateLimited     = "rate-limited"
 	CodeBusy            = "busy"
+	CodeUnavailable     = "unavailable" // PostgreSQL or the output store cannot be reached
 	CodeInternal        = "internal"
 )
+
+// Codes a failed render or job carries ({code, message} of a failed job; the
+// API's answer to a failed synchronous render). template-error is the
+// tenant's mistake and never retried; the others are retried by the
+// scheduler until MaxAttempts.
+const (
+	CodeRenderTimeout = "render-timeout"
+	CodeRenderFailed  = "render-failed"
+	CodeWorkerLost    = "worker-lost"
+)
+
+// Retryable reports whether work that failed with code goes back to the
+// queue (until MaxAttempts) rather than failing at once.
+func Retryable(code string) bool {
+	return code == CodeRenderTimeout || code == CodeRenderFailed
+}
 
 // Error is an error a tenant or operator may see: its code picks the status
 // and its message is shown as is. Anything else is internal and hidden.
 type Error struct {
 	Code    string
 	Message string
-	// RetryAfter is the seconds for the Retry-After header (rate-limited, busy).
+	// RetryAfter is the seconds for the Retry-After header (rate-limited, busy, unavailable).
 	RetryAfter int
 	// Limit is the tier's ratePerMinute (rate-limited).
 	Limit int

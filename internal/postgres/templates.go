@@ -3,28 +3,16 @@ package postgres
 import (
 	"context"
 	"errors"
-	"time"
 
 	"github.com/jackc/pgx/v5"
 
 	"github.com/paprikahq/paprika/internal/paprika"
 )
 
-// Template is one version of a stored template.
-type Template struct {
-	TenantID  string
-	ID        string
-	Name      string
-	Content   string
-	Version   int
-	CreatedAt time.Time
-	UpdatedAt time.Time
-}
-
 const templateColumns = `tenant_id, id, name, content, version, created_at, updated_at`
 
-func scanTemplate(row pgx.Row) (*Template, error) {
-	var t Template
+func scanTemplate(row pgx.Row) (*paprika.Template, error) {
+	var t paprika.Template
 	err := row.Scan(&t.TenantID, &t.ID, &t.Name, &t.Content, &t.Version, &t.CreatedAt, &t.UpdatedAt)
 	if errors.Is(err, pgx.ErrNoRows) {
 		return nil, paprika.NotFound("template")
@@ -36,8 +24,8 @@ func scanTemplate(row pgx.Row) (*Template, error) {
 // template is a conflict. A deleted template's id can be used again: its
 // versions go on from where they stopped, so work that pinned an old version
 // never sees other content under that number.
-func (s *Store) CreateTemplate(ctx context.Context, t Template) (*Template, error) {
-	var out *Template
+func (s *Store) CreateTemplate(ctx context.Context, t paprika.Template) (*paprika.Template, error) {
+	var out *paprika.Template
 	err := s.inTx(ctx, func(tx pgx.Tx) error {
 		var live bool
 		var last int
@@ -63,7 +51,7 @@ func (s *Store) CreateTemplate(ctx context.Context, t Template) (*Template, erro
 }
 
 // PutTemplate stores a new version of a live template.
-func (s *Store) PutTemplate(ctx context.Context, t Template) (*Template, error) {
+func (s *Store) PutTemplate(ctx context.Context, t paprika.Template) (*paprika.Template, error) {
 	out, err := scanTemplate(s.Pool.QueryRow(ctx, `
 		INSERT INTO templates (tenant_id, id, version, name, content, created_at, updated_at)
 		SELECT tenant_id, id, version + 1, coalesce(nullif($3, ''), name), $4, created_at, now()
@@ -77,7 +65,7 @@ func (s *Store) PutTemplate(ctx context.Context, t Template) (*Template, error) 
 }
 
 // Template returns a live template at version, or its latest when version is 0.
-func (s *Store) Template(ctx context.Context, tenantID, id string, version int) (*Template, error) {
+func (s *Store) Template(ctx context.Context, tenantID, id string, version int) (*paprika.Template, error) {
 	return scanTemplate(s.Pool.QueryRow(ctx, `
 		SELECT `+templateColumns+` FROM templates
 		WHERE tenant_id = $1 AND id = $2 AND deleted_at IS NULL AND ($3 = 0 OR version = $3)
@@ -85,7 +73,7 @@ func (s *Store) Template(ctx context.Context, tenantID, id string, version int) 
 }
 
 // Templates lists a tenant's live templates (latest versions) by id.
-func (s *Store) Templates(ctx context.Context, tenantID, after string, limit int) ([]Template, error) {
+func (s *Store) Templates(ctx context.Context, tenantID, after string, limit int) ([]paprika.Template, error) {
 	rows, err := s.Pool.Query(ctx, `
 		SELECT DISTINCT ON (id) `+templateColumns+` FROM templates
 		WHERE tenant_id = $1 AND deleted_at IS NULL AND id > $2

@@ -8,7 +8,6 @@ import (
 	"errors"
 	"fmt"
 	"strings"
-	"time"
 
 	"github.com/jackc/pgx/v5"
 	"github.com/jackc/pgx/v5/pgconn"
@@ -22,41 +21,10 @@ type Store struct {
 	Pool *pgxpool.Pool
 }
 
-// Tenant is a row of tenants. Tier is "" for the default.
-type Tenant struct {
-	ID            string
-	Name          string
-	Tier          string
-	RetentionDays int
-	CreatedAt     time.Time
-	SuspendedAt   *time.Time
-	DeletedAt     *time.Time
-}
-
-// Key is an API key; its secret is kept only as a SHA-256 hash (the secret is
-// 160 random bits, so a slow hash would buy nothing).
-type Key struct {
-	ID        string
-	TenantID  string
-	Name      string
-	Scopes    []string
-	Tier      string
-	Prefix    string
-	CreatedAt time.Time
-	RevokedAt *time.Time
-	Secret    string // only when just created
-}
-
-// Principal is who a tenant key authenticates: the key and its tenant.
-type Principal struct {
-	Key    Key
-	Tenant Tenant
-}
-
 const tenantColumns = `id, name, coalesce(tier, ''), retention_days, created_at, suspended_at, deleted_at`
 
-func scanTenant(row pgx.Row) (*Tenant, error) {
-	var t Tenant
+func scanTenant(row pgx.Row) (*paprika.Tenant, error) {
+	var t paprika.Tenant
 	err := row.Scan(&t.ID, &t.Name, &t.Tier, &t.RetentionDays, &t.CreatedAt, &t.SuspendedAt, &t.DeletedAt)
 	if errors.Is(err, pgx.ErrNoRows) {
 		return nil, paprika.NotFound("tenant")
@@ -65,11 +33,11 @@ func scanTenant(row pgx.Row) (*Tenant, error) {
 }
 
 // CreateTenant adds a tenant; an id taken (even by a deleted tenant) is a conflict.
-func (s *Store) CreateTenant(ctx context.Context, t Tenant) (*Tenant, error) {
+func (s *Store) CreateTenant(ctx context.Context, t paprika.Tenant) (*paprika.Tenant, error) {
 	row := s.Pool.QueryRow(ctx, `
 		INSERT INTO tenants (id, name, tier, retention_days, webhook_secret)
 		VALUES ($1, $2, nullif($3, ''), $4, $5)
-		RETURNING `+tenantColumns, t.ID, t.Name, t.Tier, t.RetentionDays, randomToken(32))
+		RETURNING `+tenantColumns, t.ID, t.Name, t.Tier, t.RetentionDays, NewWebhookSecret())
 	out, err := scanTenant(row)
 	if isUniqueViolation(err) {
 		return nil, paprika.Errorf(paprika.CodeConflict, "Conflict: tenant %q exists", t.ID)
@@ -78,12 +46,12 @@ func (s *Store) CreateTenant(ctx context.Context, t Tenant) (*Tenant, error) {
 }
 
 // Tenant returns one tenant, deleted ones included.
-func (s *Store) Tenant(ctx context.Context, id string) (*Tenant, error) {
+func (s *Store) Tenant(ctx context.Context, id string) (*paprika.Tenant, error) {
 	return scanTenant(s.Pool.QueryRow(ctx, `SELECT `+tenantColumns+` FROM tenants WHERE id = $1`, id))
 }
 
 // Tenants lists tenants in id order after the cursor.
-func (s *Store) Tenants(ctx context.Context, after string, limit int) ([]Tenant, error) {
+func (s *Store) Tenants(ctx context.Context, after string, limit int) ([]paprika.Tenant, error) {
 	rows, err := s.Pool.Query(ctx, `SELECT `+tenantColumns+` FROM tenants WHERE id > $1 ORDER BY id LIMIT $2`, after, limit)
 	if err != nil {
 		return nil, err
@@ -91,16 +59,8 @@ func (s *Store) Tenants(ctx context.Context, after string, limit int) ([]Tenant,
 	return collect(rows, scanTenant)
 }
 
-// TenantPatch holds the fields of a PATCH; nil leaves a field as it is.
-type TenantPatch struct {
-	Name          *string
-	Tier          *string // "" = back to the default
-	RetentionDays *int
-	Suspended     *bool
-}
-
 // UpdateTenant applies a patch to a tenant that is not deleted.
-func (s *Store) UpdateTenant(ctx context.Context, id string, p TenantPatch) (*Tenant, error) {
+func (s *Store) UpdateTenant(ctx context.Context, id string, p paprika.TenantPatch) (*paprika.Tenant, error) {
 	row := s.Pool.QueryRow(ctx, `
 		UPDATE tenants SET
 			name = coalesce($2, name),
@@ -148,8 +108,8 @@ func HashSecret(secret string) []byte {
 
 const keyColumns = `id, tenant_id, name, scopes, coalesce(tier, ''), prefix, created_at, revoked_at`
 
-func scanKey(row pgx.Row) (*Key, error) {
-	var k Key
+func scanKey(row pgx.Row) (*paprika.Key, error) {
+	var k paprika.Key
 	err := row.Scan(&k.ID, &k.TenantID, &k.Name, &k.Scopes, &k.Tier, &k.Prefix, &k.CreatedAt, &k.RevokedAt)
 	if errors.Is(err, pgx.ErrNoRows) {
 		return nil, paprika.NotFound("key")
@@ -158,7 +118,7 @@ func scanKey(row pgx.Row) (*Key, error) {
 }
 
 // CreateKey adds a key to a live tenant and returns it with its secret.
-func (s *Store) CreateKey(ctx context.Context, k Key) (*Key, error) {
+func (s *Store) CreateKey(ctx context.Context, k paprika.Key) (*paprika.Key, error) {
 	secret, hash := NewSecret()
 	row := s.Pool.QueryRow(ctx, `
 		INSERT INTO api_keys (id, tenant_id, name, scopes, tier, prefix, secret_hash)
@@ -177,7 +137,7 @@ func (s *Store) CreateKey(ctx context.Context, k Key) (*Key, error) {
 }
 
 // Keys lists a tenant's keys in creation order after the cursor (a key id).
-func (s *Store) Keys(ctx context.Context, tenantID, after string, limit int) ([]Key, error) {
+func (s *Store) Keys(ctx context.Context, tenantID, after string, limit int) ([]paprika.Key, error) {
 	rows, err := s.Pool.Query(ctx, `
 		SELECT `+keyColumns+` FROM api_keys
 		WHERE tenant_id = $1 AND ($2 = '' OR (created_at, id) > (SELECT created_at, id FROM api_keys WHERE id = $2 AND tenant_id = $1))
@@ -199,8 +159,8 @@ func (s *Store) RevokeKey(ctx context.Context, tenantID, keyID string) error {
 
 // Authenticate resolves a key secret to its key and tenant. A revoked or
 // unknown key, or one of a deleted tenant, is unauthorized.
-func (s *Store) Authenticate(ctx context.Context, secret string) (*Principal, error) {
-	var p Principal
+func (s *Store) Authenticate(ctx context.Context, secret string) (*paprika.Principal, error) {
+	var p paprika.Principal
 	k, t := &p.Key, &p.Tenant
 	err := s.Pool.QueryRow(ctx, `
 		SELECT k.id, k.tenant_id, k.name, k.scopes, coalesce(k.tier, ''), k.prefix, k.created_at, k.revoked_at,

@@ -29,16 +29,16 @@ func requireCode(t *testing.T, code string, err error, msgAndArgs ...any) {
 	require.Equal(t, code, paprika.ErrorCode(err), "error: %v %s", err, fmt.Sprint(msgAndArgs...))
 }
 
-func createTenant(t *testing.T, s *postgres.Store, id string) *postgres.Tenant {
+func createTenant(t *testing.T, s *postgres.Store, id string) *paprika.Tenant {
 	t.Helper()
-	tn, err := s.CreateTenant(t.Context(), postgres.Tenant{ID: id, Name: "Tenant " + id, RetentionDays: 30})
+	tn, err := s.CreateTenant(t.Context(), paprika.Tenant{ID: id, Name: "Tenant " + id, RetentionDays: 30})
 	require.NoError(t, err)
 	return tn
 }
 
-func createKey(t *testing.T, s *postgres.Store, tenantID string, scopes ...string) *postgres.Key {
+func createKey(t *testing.T, s *postgres.Store, tenantID string, scopes ...string) *paprika.Key {
 	t.Helper()
-	k, err := s.CreateKey(t.Context(), postgres.Key{TenantID: tenantID, Name: "key", Scopes: scopes})
+	k, err := s.CreateKey(t.Context(), paprika.Key{TenantID: tenantID, Name: "key", Scopes: scopes})
 	require.NoError(t, err)
 	return k
 }
@@ -49,7 +49,7 @@ func TestCreateTenant(t *testing.T) {
 	ctx := t.Context()
 	before := time.Now()
 
-	tn, err := s.CreateTenant(ctx, postgres.Tenant{ID: "fabrikam", Name: "Fabrikam", Tier: "priority", RetentionDays: 90})
+	tn, err := s.CreateTenant(ctx, paprika.Tenant{ID: "fabrikam", Name: "Fabrikam", Tier: "priority", RetentionDays: 90})
 	require.NoError(t, err)
 	require.Equal(t, "fabrikam", tn.ID)
 	require.Equal(t, "Fabrikam", tn.Name)
@@ -63,14 +63,14 @@ func TestCreateTenant(t *testing.T) {
 	require.NoError(t, err)
 	require.Equal(t, tn, got)
 
-	plain, err := s.CreateTenant(ctx, postgres.Tenant{ID: "contoso", Name: "Contoso", RetentionDays: 30})
+	plain, err := s.CreateTenant(ctx, paprika.Tenant{ID: "contoso", Name: "Contoso", RetentionDays: 30})
 	require.NoError(t, err)
 	require.Empty(t, plain.Tier, "no tier is the default")
 
-	_, err = s.CreateTenant(ctx, postgres.Tenant{ID: "fabrikam", Name: "Again", RetentionDays: 30})
+	_, err = s.CreateTenant(ctx, paprika.Tenant{ID: "fabrikam", Name: "Again", RetentionDays: 30})
 	requireCode(t, paprika.CodeConflict, err)
 	require.NoError(t, s.DeleteTenant(ctx, "fabrikam"))
-	_, err = s.CreateTenant(ctx, postgres.Tenant{ID: "fabrikam", Name: "Again", RetentionDays: 30})
+	_, err = s.CreateTenant(ctx, paprika.Tenant{ID: "fabrikam", Name: "Again", RetentionDays: 30})
 	requireCode(t, paprika.CodeConflict, err, "an id stays taken after its tenant is deleted")
 
 	_, err = s.Tenant(ctx, "nope")
@@ -107,44 +107,44 @@ func TestUpdateTenant(t *testing.T) {
 	str := func(v string) *string { return &v }
 	yes, no, days := true, false, 7
 
-	tn, err := s.UpdateTenant(ctx, "acme", postgres.TenantPatch{Name: str("Acme"), Tier: str("priority")})
+	tn, err := s.UpdateTenant(ctx, "acme", paprika.TenantPatch{Name: str("Acme"), Tier: str("priority")})
 	require.NoError(t, err)
 	require.Equal(t, "Acme", tn.Name)
 	require.Equal(t, "priority", tn.Tier)
 	require.Equal(t, 30, tn.RetentionDays)
 	require.Equal(t, orig.CreatedAt, tn.CreatedAt)
 
-	tn, err = s.UpdateTenant(ctx, "acme", postgres.TenantPatch{RetentionDays: &days})
+	tn, err = s.UpdateTenant(ctx, "acme", paprika.TenantPatch{RetentionDays: &days})
 	require.NoError(t, err)
 	require.Equal(t, "priority", tn.Tier, "a nil field is left as it is")
 	require.Equal(t, "Acme", tn.Name)
 	require.Equal(t, 7, tn.RetentionDays)
 
-	tn, err = s.UpdateTenant(ctx, "acme", postgres.TenantPatch{Tier: str("")})
+	tn, err = s.UpdateTenant(ctx, "acme", paprika.TenantPatch{Tier: str("")})
 	require.NoError(t, err)
 	require.Empty(t, tn.Tier, `"" is back to the default`)
 	var tier *string
 	require.NoError(t, s.Pool.QueryRow(ctx, `SELECT tier FROM tenants WHERE id = 'acme'`).Scan(&tier))
 	require.Nil(t, tier, "the default is stored as NULL")
 
-	tn, err = s.UpdateTenant(ctx, "acme", postgres.TenantPatch{Suspended: &yes})
+	tn, err = s.UpdateTenant(ctx, "acme", paprika.TenantPatch{Suspended: &yes})
 	require.NoError(t, err)
 	require.NotNil(t, tn.SuspendedAt)
 	first := *tn.SuspendedAt
-	tn, err = s.UpdateTenant(ctx, "acme", postgres.TenantPatch{Suspended: &yes})
+	tn, err = s.UpdateTenant(ctx, "acme", paprika.TenantPatch{Suspended: &yes})
 	require.NoError(t, err)
 	require.Equal(t, first, *tn.SuspendedAt, "suspending again keeps the first time")
-	tn, err = s.UpdateTenant(ctx, "acme", postgres.TenantPatch{Name: str("Acme Inc")})
+	tn, err = s.UpdateTenant(ctx, "acme", paprika.TenantPatch{Name: str("Acme Inc")})
 	require.NoError(t, err)
 	require.NotNil(t, tn.SuspendedAt)
-	tn, err = s.UpdateTenant(ctx, "acme", postgres.TenantPatch{Suspended: &no})
+	tn, err = s.UpdateTenant(ctx, "acme", paprika.TenantPatch{Suspended: &no})
 	require.NoError(t, err)
 	require.Nil(t, tn.SuspendedAt)
 
-	_, err = s.UpdateTenant(ctx, "nope", postgres.TenantPatch{Name: str("X")})
+	_, err = s.UpdateTenant(ctx, "nope", paprika.TenantPatch{Name: str("X")})
 	requireCode(t, paprika.CodeNotFound, err)
 	require.NoError(t, s.DeleteTenant(ctx, "acme"))
-	_, err = s.UpdateTenant(ctx, "acme", postgres.TenantPatch{Name: str("X")})
+	_, err = s.UpdateTenant(ctx, "acme", paprika.TenantPatch{Name: str("X")})
 	requireCode(t, paprika.CodeNotFound, err, "a deleted tenant cannot be changed")
 	tn, err = s.Tenant(ctx, "acme")
 	require.NoError(t, err)
@@ -171,7 +171,7 @@ func TestDeleteTenantRevokesKeys(t *testing.T) {
 	tn, err := s.Tenant(ctx, "acme")
 	require.NoError(t, err)
 	require.NotNil(t, tn.DeletedAt)
-	for _, k := range []*postgres.Key{k1, k2, old} {
+	for _, k := range []*paprika.Key{k1, k2, old} {
 		_, err := s.Authenticate(ctx, k.Secret)
 		requireCode(t, paprika.CodeUnauthorized, err)
 	}
@@ -189,7 +189,7 @@ func TestDeleteTenantRevokesKeys(t *testing.T) {
 
 	requireCode(t, paprika.CodeNotFound, s.DeleteTenant(ctx, "acme"))
 	requireCode(t, paprika.CodeNotFound, s.DeleteTenant(ctx, "nope"))
-	_, err = s.CreateKey(ctx, postgres.Key{TenantID: "acme", Name: "late", Scopes: []string{"render"}})
+	_, err = s.CreateKey(ctx, paprika.Key{TenantID: "acme", Name: "late", Scopes: []string{"render"}})
 	requireCode(t, paprika.CodeNotFound, err)
 }
 
@@ -280,7 +280,7 @@ func TestCreateKey(t *testing.T) {
 	ctx := t.Context()
 	createTenant(t, s, "acme")
 
-	k, err := s.CreateKey(ctx, postgres.Key{TenantID: "acme", Name: "urgent", Scopes: []string{"render", "read"}, Tier: "priority"})
+	k, err := s.CreateKey(ctx, paprika.Key{TenantID: "acme", Name: "urgent", Scopes: []string{"render", "read"}, Tier: "priority"})
 	require.NoError(t, err)
 	require.True(t, strings.HasPrefix(k.ID, "key_"), k.ID)
 	require.Equal(t, "acme", k.TenantID)
@@ -307,7 +307,7 @@ func TestCreateKey(t *testing.T) {
 	k.Secret = ""
 	require.Equal(t, *k, listed[0])
 
-	_, err = s.CreateKey(ctx, postgres.Key{TenantID: "nope", Name: "k", Scopes: []string{"render"}})
+	_, err = s.CreateKey(ctx, paprika.Key{TenantID: "nope", Name: "k", Scopes: []string{"render"}})
 	requireCode(t, paprika.CodeNotFound, err)
 }
 
@@ -358,9 +358,9 @@ func TestAuthenticate(t *testing.T) {
 	t.Parallel()
 	s, _ := newStore(t)
 	ctx := t.Context()
-	tn, err := s.CreateTenant(ctx, postgres.Tenant{ID: "acme", Name: "Acme", Tier: "priority", RetentionDays: 14})
+	tn, err := s.CreateTenant(ctx, paprika.Tenant{ID: "acme", Name: "Acme", Tier: "priority", RetentionDays: 14})
 	require.NoError(t, err)
-	k, err := s.CreateKey(ctx, postgres.Key{TenantID: "acme", Name: "ci", Scopes: []string{"render", "templates"}, Tier: "standard"})
+	k, err := s.CreateKey(ctx, paprika.Key{TenantID: "acme", Name: "ci", Scopes: []string{"render", "templates"}, Tier: "standard"})
 	require.NoError(t, err)
 	other := createKey(t, s, "acme", "read")
 
@@ -384,7 +384,7 @@ func TestAuthenticate(t *testing.T) {
 	// A suspended tenant's key still authenticates: the API answers 403
 	// for it, which needs the tenant.
 	yes := true
-	_, err = s.UpdateTenant(ctx, "acme", postgres.TenantPatch{Suspended: &yes})
+	_, err = s.UpdateTenant(ctx, "acme", paprika.TenantPatch{Suspended: &yes})
 	require.NoError(t, err)
 	p, err = s.Authenticate(ctx, secret)
 	require.NoError(t, err)

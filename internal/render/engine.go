@@ -9,6 +9,7 @@ import (
 	"time"
 
 	"github.com/paprikahq/paprika/internal/render/chromium"
+	"github.com/paprikahq/paprika/internal/render/pdf"
 )
 
 // Config configures an Engine.
@@ -153,6 +154,22 @@ func (e *Engine) Render(ctx context.Context, in Input) (*Output, error) {
 		rerr = e.failure(ctx, rctx, inst, err)
 		return nil, rerr
 	}
+	if in.Options.PDF != nil {
+		return e.finish(ctx, out, in.Options.PDF)
+	}
+	return out, nil
+}
+
+// finish applies options.pdf to a printed PDF, out of the tab, which is
+// already serving the next render. The page count is the finished
+// document's own.
+func (e *Engine) finish(ctx context.Context, out *Output, o *pdf.Options) (*Output, error) {
+	body, pages, err := pdf.Apply(out.Body, o)
+	if err != nil {
+		e.log.ErrorContext(ctx, "pdf post-processing failed", "error", err)
+		return nil, &Error{Code: CodeRenderFailed, Message: "post-processing the PDF (options.pdf) failed"}
+	}
+	out.Body, out.Pages = body, pages
 	return out, nil
 }
 

@@ -7,6 +7,8 @@ import (
 	"regexp"
 	"strconv"
 	"strings"
+
+	"github.com/paprikahq/paprika/internal/render/pdf"
 )
 
 // Options are the rendering options of SPEC §3.2. The JSON shape is the
@@ -23,6 +25,9 @@ type Options struct {
 	PageRanges      string   `json:"pageRanges,omitempty"`
 	Width           int      `json:"width,omitempty"`
 	WaitFor         string   `json:"waitFor,omitempty"`
+
+	// PDF is applied to a pdf after Chromium prints it (SPEC §6.1).
+	PDF *pdf.Options `json:"pdf,omitempty"`
 }
 
 // Limits of the options, checked by Validate.
@@ -221,7 +226,19 @@ func (o Options) Validate() error {
 	if len(o.WaitFor) > maxWaitFor {
 		return fmt.Errorf("options.waitFor must be at most %d bytes", maxWaitFor)
 	}
+	if o.PDF != nil {
+		return o.PDF.Validate()
+	}
 	return nil
+}
+
+// ValidateFor is Validate for a document of the format ("" is pdf): it
+// also refuses options.pdf on png and html.
+func (o Options) ValidateFor(format string) error {
+	if o.PDF != nil && format != "" && format != FormatPDF {
+		return fmt.Errorf("options.pdf applies to the pdf format only, not %s", format)
+	}
+	return o.Validate()
 }
 
 // pdfLayout is the paper and margins of a PDF, in inches, oriented.

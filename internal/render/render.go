@@ -7,7 +7,10 @@ package render
 import (
 	"context"
 	"encoding/json"
+	"errors"
 	"fmt"
+
+	"github.com/paprikahq/paprika/internal/paprika"
 )
 
 // Formats a document can be rendered to.
@@ -20,9 +23,9 @@ const (
 // Error codes a render can fail with. They are the codes tenants see on a
 // failed job ({code, message}) and, for template-error, the API's 422 code.
 const (
-	CodeTemplateError = "template-error"
-	CodeRenderTimeout = "render-timeout"
-	CodeRenderFailed  = "render-failed"
+	CodeTemplateError = paprika.CodeTemplateError
+	CodeRenderTimeout = paprika.CodeRenderTimeout
+	CodeRenderFailed  = paprika.CodeRenderFailed
 )
 
 // Input is one document to render.
@@ -56,6 +59,19 @@ type Error struct {
 
 func (e *Error) Error() string { return e.Code + ": " + e.Message }
 
+// Failure is the one translation of a failed render into what a tenant
+// sees: its code (one of the Code* codes; anything that is not an *Error,
+// such as an output that could not be stored, is render-failed) and its
+// message. The worker stores them on the failed job; the API's answer to a
+// synchronous render maps the code to its status.
+func Failure(err error) (code, message string) {
+	var re *Error
+	if errors.As(err, &re) {
+		return re.Code, re.Message
+	}
+	return CodeRenderFailed, err.Error()
+}
+
 // Validate reports the first invalid field of the input, naming it (e.g.
 // "format must be one of pdf, png, html"), like Options.Validate. It does
 // not compile the template: CheckTemplate does.
@@ -65,5 +81,5 @@ func (in Input) Validate() error {
 	default:
 		return fmt.Errorf("format must be one of pdf, png, html")
 	}
-	return in.Options.Validate()
+	return in.Options.ValidateFor(in.Format)
 }

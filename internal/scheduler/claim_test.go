@@ -9,6 +9,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/paprikahq/paprika/internal/config"
+	"github.com/paprikahq/paprika/internal/paprika"
 	"github.com/paprikahq/paprika/internal/pgtest"
 	"github.com/paprikahq/paprika/internal/postgres"
 )
@@ -37,28 +38,28 @@ func mustTiers(t *testing.T, tiersJSON string) config.Tiers {
 
 func (f *fixture) tenant(id, tier string) {
 	f.t.Helper()
-	_, err := f.store.CreateTenant(context.Background(), postgres.Tenant{ID: id, Name: id, Tier: tier, RetentionDays: 30})
+	_, err := f.store.CreateTenant(context.Background(), paprika.Tenant{ID: id, Name: id, Tier: tier, RetentionDays: 30})
 	require.NoError(f.t, err)
 }
 
-func (f *fixture) job(tenant, keyTier string) *postgres.Job {
+func (f *fixture) job(tenant, keyTier string) *paprika.Job {
 	f.t.Helper()
 	return f.jobData(tenant, keyTier, `{"tenant": "`+tenant+`"}`)
 }
 
-func (f *fixture) jobData(tenant, keyTier, data string) *postgres.Job {
+func (f *fixture) jobData(tenant, keyTier, data string) *paprika.Job {
 	f.t.Helper()
-	j := &postgres.Job{TenantID: tenant, KeyID: "key_test", KeyTier: keyTier,
-		Source: postgres.Source{Template: "<p>{{tenant}}</p>", Format: "html", Options: json.RawMessage(`{}`)},
+	j := &paprika.Job{TenantID: tenant, KeyID: "key_test", KeyTier: keyTier,
+		Source: paprika.Source{Template: "<p>{{tenant}}</p>", Format: "html", Options: json.RawMessage(`{}`)},
 		Data:   json.RawMessage(data)}
 	require.NoError(f.t, f.store.CreateJob(context.Background(), j))
 	return j
 }
 
-func (f *fixture) batch(tenant string, records int) *postgres.Batch {
+func (f *fixture) batch(tenant string, records int) *paprika.Batch {
 	f.t.Helper()
-	b := &postgres.Batch{TenantID: tenant, KeyID: "key_test",
-		Source: postgres.Source{Template: "<p>{{n}}</p>", Format: "html", Options: json.RawMessage(`{}`)}}
+	b := &paprika.Batch{TenantID: tenant, KeyID: "key_test",
+		Source: paprika.Source{Template: "<p>{{n}}</p>", Format: "html", Options: json.RawMessage(`{}`)}}
 	recs := make([]json.RawMessage, records)
 	for i := range recs {
 		recs[i] = json.RawMessage(`{"tenant": "` + tenant + `"}`)
@@ -71,7 +72,7 @@ func (f *fixture) claimer(workerTiers ...string) *Claimer {
 	if len(workerTiers) == 0 {
 		workerTiers = f.tiers.Names()
 	}
-	return NewClaimer(f.pool, Policy{Tiers: f.tiers, WorkerTiers: workerTiers})
+	return NewClaimer(postgres.NewQueue(f.pool), Policy{Tiers: f.tiers, WorkerTiers: workerTiers})
 }
 
 func TestClaimJobsThenRecords(t *testing.T) {

@@ -1,37 +1,30 @@
 package scheduler
 
 import (
-	"bytes"
 	"context"
 	"log/slog"
 	"slices"
 	"sync"
 	"time"
 
-	"github.com/google/uuid"
-	"github.com/jackc/pgx/v5"
-	"github.com/jackc/pgx/v5/pgxpool"
-
-	"github.com/paprikahq/paprika/internal/postgres"
+	"github.com/paprikahq/paprika/internal/paprika"
+	"github.com/paprikahq/paprika/internal/storage"
 )
 
 // result is one finished render to record.
 type result struct {
-	recorded   chan struct{} // closed once the completion is recorded (or given up)
-	item       Item
-	status     string // done or failed
-	output     *postgres.Output
-	errCode    string
-	errMessage string
-	seconds    float64 // render time
+	paprika.Result
+	put      *storage.Output // the output to store before the work is done
+	recorded chan struct{}   // closed once the completion is recorded (or given up)
 }
 
 // completer records completions in batches: one transaction for everything
 // that finished in the last few milliseconds, as River does, so a busy
 // worker spends one round trip on many completions.
 type completer struct {
-	pool *pgxpool.Pool
-	log  *slog.Logger
+	queue   Queue
+	outputs storage.Store
+	log     *slog.Logger
 
 	mu      sync.Mutex
 	pending []result
@@ -45,8 +38,8 @@ const (
 	completeMax   = 256
 )
 
-func newCompleter(pool *pgxpool.Pool, log *slog.Logger) *completer {
-	return &completer{pool: pool, log: log, kick: make(chan struct{}, 1), done: make(chan struct{})}
+func newCompleter(q Queue, outputs storage.Store, log *slog.Logger) *completer {
+	return &completer{queue: q, outputs: outputs, log: log, kick: make(chan struct{}, 1), done: make(chan struct{})}
 }
 
 // add queues a completion and returns a channel closed once it is recorded.
@@ -110,6 +103,10 @@ func (c *completer) run(afterFlush func()) {
 // flush records a batch of completions, retrying for a while: a completion
 // lost here would be rendered again after its lease expires.
 func (c *completer) flush(rs []result) {
+	rs = c.store(rs)
+	if len(rs) == 0 {
+		return
+	}
 	for attempt := 0; ; attempt++ {
 		ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
 		err := c.record(ctx, rs)
@@ -126,72 +123,44 @@ func (c *completer) flush(rs []result) {
 	}
 }
 
-func (c *completer) record(ctx context.Context, rs []result) error {
-	var j struct {
-		ids    []uuid.UUID
-		tokens []int64
-		cols
-	}
-	var r struct {
-		batches []uuid.UUID
-		idxs    []int32
-		tokens  []int64
-		cols
-	}
-	for _, res := range rs {
-		if res.item.Kind == KindJob {
-			j.ids, j.tokens = append(j.ids, res.item.JobID), append(j.tokens, res.item.Token)
-			j.add(res)
-		} else {
-			r.batches, r.idxs, r.tokens = append(r.batches, res.item.BatchID), append(r.idxs, int32(res.item.Index)), append(r.tokens, res.item.Token)
-			r.add(res)
+// store puts the flush's outputs, all at once (storage.PutAll), before the
+// one transaction that marks their work done: an output is stored before
+// its work is done. When that fails (a full disk, an unreachable bucket),
+// the work goes back to the queue as a failed render would, and is left out
+// of the completions.
+func (c *completer) store(rs []result) []result {
+	var outs []storage.Output
+	for _, r := range rs {
+		if r.put != nil {
+			outs = append(outs, *r.put)
 		}
 	}
-	b := &pgx.Batch{}
-	b.Queue("BEGIN")
-	b.Queue(genericPlans)
-	if len(j.ids) > 0 {
-		b.Queue(completeJobs, j.ids, j.tokens, j.status, j.otype, j.obytes, j.opages, j.ecode, j.emsg, j.secs)
+	ctx, cancel := context.WithTimeout(context.Background(), 2*time.Minute)
+	err := storage.PutAll(ctx, c.outputs, outs)
+	cancel()
+	if err == nil {
+		return rs
 	}
-	if len(r.batches) > 0 {
-		locked := slices.Clone(r.batches)
-		slices.SortFunc(locked, func(a, b uuid.UUID) int { return bytes.Compare(a[:], b[:]) })
-		locked = slices.Compact(locked)
-		b.Queue(lockBatches, locked)
-		b.Queue(completeRecords, r.batches, r.idxs, r.tokens, r.status, r.otype, r.obytes, r.opages, r.ecode, r.emsg, r.secs)
-		b.Queue(postgres.SettleBatches, locked)
+	c.log.Error("storing an output failed; its work goes back to the queue", "count", len(outs), "err", err)
+	kept := rs[:0]
+	for _, r := range rs {
+		if r.put == nil {
+			kept = append(kept, r)
+			continue
+		}
+		ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
+		if _, err := c.queue.Release(ctx, r.Item.Ref(), paprika.CodeRenderFailed, "the document was rendered but could not be stored", false); err != nil {
+			c.log.Error("release failed; the lease will expire instead", "err", err)
+		}
+		cancel()
 	}
-	b.Queue("SELECT pg_notify('paprika_work', '')")
-	b.Queue("COMMIT")
-	conn, err := c.pool.Acquire(ctx)
-	if err != nil {
-		return err
-	}
-	defer conn.Release()
-	if err := conn.Conn().SendBatch(ctx, b).Close(); err != nil {
-		_, _ = conn.Exec(context.WithoutCancel(ctx), "ROLLBACK")
-		return err
-	}
-	return nil
+	return kept
 }
 
-// cols are the per-item columns both completion statements take.
-type cols struct {
-	status, otype, ecode, emsg []string
-	obytes                     []int64
-	opages                     []int32
-	secs                       []float64
-}
-
-func (c *cols) add(res result) {
-	var otype string
-	var obytes int64
-	var opages int32
-	if res.output != nil {
-		otype, obytes, opages = res.output.ContentType, res.output.Bytes, int32(res.output.Pages)
+func (c *completer) record(ctx context.Context, rs []result) error {
+	results := make([]paprika.Result, len(rs))
+	for i := range rs {
+		results[i] = rs[i].Result
 	}
-	c.status = append(c.status, res.status)
-	c.otype, c.obytes, c.opages = append(c.otype, otype), append(c.obytes, obytes), append(c.opages, opages)
-	c.ecode, c.emsg = append(c.ecode, res.errCode), append(c.emsg, res.errMessage)
-	c.secs = append(c.secs, res.seconds)
+	return c.queue.Complete(ctx, results)
 }

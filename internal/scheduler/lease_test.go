@@ -10,6 +10,7 @@ import (
 
 	"github.com/stretchr/testify/require"
 
+	"github.com/paprikahq/paprika/internal/paprika"
 	"github.com/paprikahq/paprika/internal/pgtest"
 	"github.com/paprikahq/paprika/internal/postgres"
 )
@@ -54,14 +55,14 @@ func TestThirdLostLeaseFailsWithWorkerLost(t *testing.T) {
 	f := setup(t, "")
 	f.tenant("acme", "")
 	j := f.job("acme", "")
-	c := NewClaimer(f.pool, Policy{Tiers: f.tiers, WorkerTiers: f.tiers.Names(), Lease: time.Millisecond})
+	c := NewClaimer(postgres.NewQueue(f.pool), Policy{Tiers: f.tiers, WorkerTiers: f.tiers.Names(), Lease: time.Millisecond})
 	for attempt := 1; attempt <= MaxAttempts; attempt++ {
 		items, err := c.Claim(context.Background(), 1)
 		require.NoError(t, err)
 		require.Len(t, items, 1, "attempt %d", attempt)
 		require.Equal(t, attempt, items[0].Attempt)
 		time.Sleep(5 * time.Millisecond)
-		n, err := Reap(context.Background(), f.pool)
+		n, err := Reap(context.Background(), postgres.NewQueue(f.pool))
 		require.NoError(t, err)
 		require.Equal(t, 1, n)
 	}
@@ -79,24 +80,24 @@ func TestStaleCompletionIsRefused(t *testing.T) {
 	f := setup(t, "")
 	f.tenant("acme", "")
 	j := f.job("acme", "")
-	c := NewClaimer(f.pool, Policy{Tiers: f.tiers, WorkerTiers: f.tiers.Names(), Lease: time.Millisecond})
+	c := NewClaimer(postgres.NewQueue(f.pool), Policy{Tiers: f.tiers, WorkerTiers: f.tiers.Names(), Lease: time.Millisecond})
 	stale, err := c.Claim(context.Background(), 1)
 	require.NoError(t, err)
 	time.Sleep(5 * time.Millisecond)
-	_, err = Reap(context.Background(), f.pool)
+	_, err = Reap(context.Background(), postgres.NewQueue(f.pool))
 	require.NoError(t, err)
-	fresh, err := NewClaimer(f.pool, Policy{Tiers: f.tiers, WorkerTiers: f.tiers.Names()}).Claim(context.Background(), 1)
+	fresh, err := NewClaimer(postgres.NewQueue(f.pool), Policy{Tiers: f.tiers, WorkerTiers: f.tiers.Names()}).Claim(context.Background(), 1)
 	require.NoError(t, err)
 	require.Len(t, fresh, 1)
 	require.NotEqual(t, stale[0].Token, fresh[0].Token)
 
-	comp := newCompleter(f.pool, nil)
-	require.NoError(t, comp.record(context.Background(), []result{{item: stale[0], status: "done", output: &postgres.Output{ContentType: "text/html", Bytes: 1, Pages: 1}}}))
+	comp := newCompleter(postgres.NewQueue(f.pool), nil, nil)
+	require.NoError(t, comp.record(context.Background(), []result{{Result: paprika.Result{Item: stale[0], Status: "done", Output: &paprika.Output{ContentType: "text/html", Bytes: 1, Pages: 1}}}}))
 	require.Equal(t, "running", jobStatus(t, f, j), "the stale completion changed nothing")
-	require.NoError(t, comp.record(context.Background(), []result{{item: fresh[0], status: "done", output: &postgres.Output{ContentType: "text/html", Bytes: 1, Pages: 1}}}))
+	require.NoError(t, comp.record(context.Background(), []result{{Result: paprika.Result{Item: fresh[0], Status: "done", Output: &paprika.Output{ContentType: "text/html", Bytes: 1, Pages: 1}}}}))
 	require.Equal(t, "done", jobStatus(t, f, j))
 	// Completing again (a retry after a lost answer) is a no-op.
-	require.NoError(t, comp.record(context.Background(), []result{{item: fresh[0], status: "done", output: &postgres.Output{ContentType: "text/html", Bytes: 1, Pages: 1}}}))
+	require.NoError(t, comp.record(context.Background(), []result{{Result: paprika.Result{Item: fresh[0], Status: "done", Output: &paprika.Output{ContentType: "text/html", Bytes: 1, Pages: 1}}}}))
 	// Two starts (the lost one and the fresh one), two finishes (the reaped
 	// one and the completion): nothing counted as running, nothing twice.
 	require.Equal(t, 2, count(t, f.pool, `SELECT finished::int FROM group_finishes`))
@@ -104,7 +105,7 @@ func TestStaleCompletionIsRefused(t *testing.T) {
 	require.Equal(t, 1, count(t, f.pool, `SELECT count(*) FROM measures WHERE kind = 'd'`), "completed once")
 }
 
-func jobStatus(t *testing.T, f *fixture, j *postgres.Job) string {
+func jobStatus(t *testing.T, f *fixture, j *paprika.Job) string {
 	t.Helper()
 	got, err := f.store.Job(context.Background(), j.TenantID, j.ID)
 	require.NoError(t, err)
@@ -117,7 +118,7 @@ func TestRequeuedRecordKeepsItsPlace(t *testing.T) {
 	f := setup(t, "")
 	f.tenant("acme", "")
 	f.batch("acme", 3)
-	short := NewClaimer(f.pool, Policy{Tiers: f.tiers, WorkerTiers: f.tiers.Names(), Lease: time.Millisecond})
+	short := NewClaimer(postgres.NewQueue(f.pool), Policy{Tiers: f.tiers, WorkerTiers: f.tiers.Names(), Lease: time.Millisecond})
 	items, err := short.Claim(context.Background(), 1)
 	require.NoError(t, err)
 	require.Equal(t, 1, items[0].Index)
@@ -125,7 +126,7 @@ func TestRequeuedRecordKeepsItsPlace(t *testing.T) {
 	require.NoError(t, err)
 	require.Equal(t, 2, items[0].Index)
 	time.Sleep(5 * time.Millisecond)
-	n, err := Reap(context.Background(), f.pool)
+	n, err := Reap(context.Background(), postgres.NewQueue(f.pool))
 	require.NoError(t, err)
 	require.Equal(t, 1, n)
 	items, err = f.claimer().Claim(context.Background(), 2)

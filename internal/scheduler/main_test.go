@@ -42,11 +42,11 @@ func runChildWorker(url string) int {
 			fmt.Println("rendering")
 		}
 	}()
-	w := NewWorker(pool, Config{
+	w := NewWorker(postgres.NewQueue(pool), Config{
 		Policy:   Policy{Tiers: tiers, WorkerTiers: tiers.Names(), Lease: 2 * time.Second},
 		Slots:    1,
 		Renderer: &testRenderer{delay: time.Hour, started: started},
-		Outputs:  &storage.Store{Dir: os.TempDir()},
+		Outputs:  &storage.Files{Dir: os.TempDir()},
 		Poll:     50 * time.Millisecond,
 	})
 	_ = w.Run(ctx)

@@ -4,10 +4,8 @@ import (
 	"context"
 	"math"
 
-	"github.com/jackc/pgx/v5"
-	"github.com/jackc/pgx/v5/pgxpool"
-
 	"github.com/paprikahq/paprika/internal/config"
+	"github.com/paprikahq/paprika/internal/paprika"
 )
 
 // Percentiles are p50 and p95 in seconds; nil when nothing was measured.
@@ -31,32 +29,17 @@ type TierMeasures struct {
 	RenderSeconds Percentiles `json:"renderSeconds"`
 }
 
-const queuedByTier = `
-WITH tiers AS (SELECT * FROM unnest($1::text[]) AS t(name))
-SELECT coalesce(kt.name, tt.name, ($1::text[])[1]), sum(l.queued_jobs + l.queued_records)::bigint
-FROM lanes l
-JOIN tenants t ON t.id = l.tenant_id
-LEFT JOIN tiers kt ON kt.name = l.key_tier
-LEFT JOIN tiers tt ON tt.name = t.tier
-WHERE l.waiting_since IS NOT NULL
-GROUP BY 1`
-
-const runningByTier = `
-SELECT g.tier, sum(g.started - coalesce(f.finished, 0))::bigint
-FROM group_starts g LEFT JOIN group_finishes f ON f.tenant_id = g.tenant_id AND f.tier = g.tier
-GROUP BY 1`
-
-const measuredByTier = `
-SELECT tier, kind::text, count(*),
-    percentile_cont(0.5) WITHIN GROUP (ORDER BY seconds),
-    percentile_cont(0.95) WITHIN GROUP (ORDER BY seconds)
-FROM measures WHERE at > now() - make_interval(mins => $1)
-GROUP BY 1, 2`
+// Counters is what the measures are read from (internal/postgres.Store).
+type Counters interface {
+	QueuedByTier(ctx context.Context, names []string) ([]paprika.TierCount, error)
+	RunningByTier(ctx context.Context) ([]paprika.TierCount, error)
+	MeasuredByTier(ctx context.Context, minutes int) ([]paprika.Measured, error)
+}
 
 // Measures returns every configured tier's figures, in configured order:
 // queued and running now, and over the last minutes the work started (with
 // its wait) and done (with its render time).
-func Measures(ctx context.Context, pool *pgxpool.Pool, tiers config.Tiers, minutes int) ([]TierMeasures, error) {
+func Measures(ctx context.Context, db Counters, tiers config.Tiers, minutes int) ([]TierMeasures, error) {
 	out := make([]TierMeasures, len(tiers))
 	index := map[string]*TierMeasures{}
 	for i, t := range tiers {
@@ -70,54 +53,42 @@ func Measures(ctx context.Context, pool *pgxpool.Pool, tiers config.Tiers, minut
 		}
 		index[t.Key] = m
 	}
-	if err := addByTier(ctx, pool, index, func(m *TierMeasures, n int64) { m.Queued += n }, queuedByTier, tiers.Names()); err != nil {
-		return nil, err
-	}
-	if err := addByTier(ctx, pool, index, func(m *TierMeasures, n int64) { m.Running += n }, runningByTier); err != nil {
-		return nil, err
-	}
-	rows, err := pool.Query(ctx, measuredByTier, minutes)
+	queued, err := db.QueuedByTier(ctx, tiers.Names())
 	if err != nil {
 		return nil, err
 	}
-	defer rows.Close()
-	for rows.Next() {
-		var tier, kind string
-		var n int64
-		var p50, p95 float64
-		if err := rows.Scan(&tier, &kind, &n, &p50, &p95); err != nil {
-			return nil, err
+	running, err := db.RunningByTier(ctx)
+	if err != nil {
+		return nil, err
+	}
+	measured, err := db.MeasuredByTier(ctx, minutes)
+	if err != nil {
+		return nil, err
+	}
+	// Tiers no longer configured are left out.
+	for _, c := range queued {
+		if m := index[c.Tier]; m != nil {
+			m.Queued += c.N
 		}
-		m := index[tier]
+	}
+	for _, c := range running {
+		if m := index[c.Tier]; m != nil {
+			m.Running += c.N
+		}
+	}
+	for _, x := range measured {
+		m := index[x.Tier]
 		if m == nil {
-			continue // a tier no longer configured
+			continue
 		}
-		p := Percentiles{P50: round3(p50), P95: round3(p95)}
-		if kind == "s" {
-			m.Started, m.WaitSeconds = n, p
+		p := Percentiles{P50: round3(x.P50), P95: round3(x.P95)}
+		if x.Kind == "s" {
+			m.Started, m.WaitSeconds = x.N, p
 		} else {
-			m.Done, m.RenderSeconds = n, p
+			m.Done, m.RenderSeconds = x.N, p
 		}
 	}
-	return out, rows.Err()
-}
-
-// addByTier runs a query answering (tier, count) rows and adds each count to
-// its configured tier; tiers no longer configured are left out.
-func addByTier(ctx context.Context, pool *pgxpool.Pool, index map[string]*TierMeasures, add func(*TierMeasures, int64), sql string, args ...any) error {
-	rows, err := pool.Query(ctx, sql, args...)
-	if err != nil {
-		return err
-	}
-	var tier string
-	var n int64
-	_, err = pgx.ForEachRow(rows, []any{&tier, &n}, func() error {
-		if m := index[tier]; m != nil {
-			add(m, n)
-		}
-		return nil
-	})
-	return err
+	return out, nil
 }
 
 func round3(x float64) *float64 {

@@ -4,7 +4,6 @@ import (
 	"context"
 	"time"
 
-	"github.com/jackc/pgx/v5/pgxpool"
 	"github.com/prometheus/client_golang/prometheus"
 	"github.com/prometheus/client_golang/prometheus/collectors"
 
@@ -14,10 +13,10 @@ import (
 // Registry returns a Prometheus registry with the Go runtime's metrics and
 // the measures of every tier, read at each scrape (the figures of
 // GET /v1/admin/scheduler over the last 60 minutes).
-func Registry(pool *pgxpool.Pool, tiers config.Tiers) *prometheus.Registry {
+func Registry(db Counters, tiers config.Tiers) *prometheus.Registry {
 	reg := prometheus.NewRegistry()
 	reg.MustRegister(collectors.NewGoCollector(), collectors.NewProcessCollector(collectors.ProcessCollectorOpts{}))
-	reg.MustRegister(&measuresCollector{pool: pool, tiers: tiers})
+	reg.MustRegister(&measuresCollector{db: db, tiers: tiers})
 	return reg
 }
 
@@ -33,7 +32,7 @@ var (
 )
 
 type measuresCollector struct {
-	pool  *pgxpool.Pool
+	db    Counters
 	tiers config.Tiers
 }
 
@@ -46,7 +45,7 @@ func (c *measuresCollector) Describe(ch chan<- *prometheus.Desc) {
 func (c *measuresCollector) Collect(ch chan<- prometheus.Metric) {
 	ctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
 	defer cancel()
-	ms, err := Measures(ctx, c.pool, c.tiers, 60)
+	ms, err := Measures(ctx, c.db, c.tiers, 60)
 	if err != nil {
 		ch <- prometheus.MustNewConstMetric(descUp, prometheus.GaugeValue, 0)
 		return

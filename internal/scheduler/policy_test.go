@@ -9,7 +9,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/paprikahq/paprika/internal/config"
-	"github.com/paprikahq/paprika/internal/postgres"
+	"github.com/paprikahq/paprika/internal/paprika"
 )
 
 // tenantOf reads the tenant a test render was for (the test data is
@@ -163,7 +163,7 @@ func TestTierUpgradeSpeedsUpWaitingWork(t *testing.T) {
 	}
 	before := startsByTenant(f.firstStarts(20))
 	require.InDelta(t, 10, before["a"], 2, "equal tiers share equally: %v", before)
-	_, err := f.store.UpdateTenant(context.Background(), "b", postgres.TenantPatch{Tier: ptr("priority")})
+	_, err := f.store.UpdateTenant(context.Background(), "b", paprika.TenantPatch{Tier: ptr("priority")})
 	require.NoError(t, err)
 	// The next starts: b's queued work now claims at priority. Over 50
 	// starts the shares of the last minute even out toward 4:1.
@@ -227,12 +227,12 @@ func TestSuspendedTenantsWorkWaits(t *testing.T) {
 	f := setup(t, seedTiers)
 	f.tenant("acme", "")
 	f.job("acme", "")
-	_, err := f.store.UpdateTenant(context.Background(), "acme", postgres.TenantPatch{Suspended: ptr(true)})
+	_, err := f.store.UpdateTenant(context.Background(), "acme", paprika.TenantPatch{Suspended: ptr(true)})
 	require.NoError(t, err)
 	items, err := f.claimer().Claim(context.Background(), 4)
 	require.NoError(t, err)
 	require.Empty(t, items)
-	_, err = f.store.UpdateTenant(context.Background(), "acme", postgres.TenantPatch{Suspended: ptr(false)})
+	_, err = f.store.UpdateTenant(context.Background(), "acme", paprika.TenantPatch{Suspended: ptr(false)})
 	require.NoError(t, err)
 	items, err = f.claimer().Claim(context.Background(), 4)
 	require.NoError(t, err)

@@ -7,6 +7,7 @@ import (
 
 	"github.com/stretchr/testify/require"
 
+	"github.com/paprikahq/paprika/internal/postgres"
 	"github.com/paprikahq/paprika/internal/storage"
 )
 
@@ -26,11 +27,11 @@ func TestStoppingWorkerFinishesOrHandsBack(t *testing.T) {
 		}
 		return 300 * time.Millisecond
 	}
-	w := NewWorker(f.pool, Config{
+	w := NewWorker(postgres.NewQueue(f.pool), Config{
 		Policy:   Policy{Tiers: f.tiers, WorkerTiers: f.tiers.Names()},
 		Slots:    2,
 		Renderer: r,
-		Outputs:  &storage.Store{Dir: t.TempDir()},
+		Outputs:  &storage.Files{Dir: t.TempDir()},
 		Poll:     50 * time.Millisecond,
 		Grace:    time.Second,
 	})

@@ -2,16 +2,13 @@ package scheduler
 
 import (
 	"context"
-	"errors"
 	"fmt"
 	"sync"
 	"time"
 
 	"github.com/google/uuid"
-	"github.com/jackc/pgx/v5"
-	"github.com/jackc/pgx/v5/pgxpool"
 
-	"github.com/paprikahq/paprika/internal/postgres"
+	"github.com/paprikahq/paprika/internal/paprika"
 	"github.com/paprikahq/paprika/internal/render"
 )
 
@@ -19,10 +16,10 @@ import (
 // and options) and stored template versions, which never change once
 // written, so a batch of 100,000 records reads them once.
 type sourceCache struct {
-	pool *pgxpool.Pool
+	queue Queue
 
 	mu        sync.Mutex
-	batches   map[uuid.UUID]postgres.Source
+	batches   map[uuid.UUID]paprika.Source
 	templates map[string]cachedTemplate
 }
 
@@ -41,19 +38,18 @@ const templateCacheFor = 5 * time.Second
 // the records it claimed once more than 1,024 batches took turns.
 const sourceCacheMax = 4096
 
-func newSourceCache(pool *pgxpool.Pool) *sourceCache {
-	return &sourceCache{pool: pool, batches: map[uuid.UUID]postgres.Source{}, templates: map[string]cachedTemplate{}}
+func newSourceCache(q Queue) *sourceCache {
+	return &sourceCache{queue: q, batches: map[uuid.UUID]paprika.Source{}, templates: map[string]cachedTemplate{}}
 }
 
-func (c *sourceCache) batch(ctx context.Context, id uuid.UUID) (postgres.Source, error) {
+func (c *sourceCache) batch(ctx context.Context, id uuid.UUID) (paprika.Source, error) {
 	c.mu.Lock()
 	src, ok := c.batches[id]
 	c.mu.Unlock()
 	if ok {
 		return src, nil
 	}
-	err := c.pool.QueryRow(ctx, `SELECT format, coalesce(template, ''), coalesce(template_id, ''), coalesce(template_version, 0), options
-		FROM batches WHERE id = $1`, id).Scan(&src.Format, &src.Template, &src.TemplateID, &src.TemplateVersion, &src.Options)
+	src, err := c.queue.BatchSource(ctx, id)
 	if err != nil {
 		return src, fmt.Errorf("batch %s: %w", id, err)
 	}
@@ -77,10 +73,8 @@ func (c *sourceCache) template(ctx context.Context, tenantID, id string, version
 	if ok && time.Since(cached.at) < templateCacheFor {
 		return cached.content, nil
 	}
-	var content string
-	err := c.pool.QueryRow(ctx, `SELECT content FROM templates WHERE tenant_id = $1 AND id = $2 AND version = $3 AND deleted_at IS NULL`,
-		tenantID, id, version).Scan(&content)
-	if errors.Is(err, pgx.ErrNoRows) {
+	content, err := c.queue.TemplateContent(ctx, tenantID, id, version)
+	if paprika.ErrorCode(err) == paprika.CodeNotFound {
 		return "", &render.Error{Code: render.CodeTemplateError, Message: fmt.Sprintf("template %s@%d was deleted", id, version)}
 	}
 	if err != nil {

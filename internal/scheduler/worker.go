@@ -3,16 +3,12 @@ package scheduler
 import (
 	"context"
 	"encoding/json"
-	"errors"
 	"fmt"
 	"log/slog"
 	"sync"
 	"time"
 
-	"github.com/google/uuid"
-	"github.com/jackc/pgx/v5/pgxpool"
-
-	"github.com/paprikahq/paprika/internal/postgres"
+	"github.com/paprikahq/paprika/internal/paprika"
 	"github.com/paprikahq/paprika/internal/render"
 	"github.com/paprikahq/paprika/internal/storage"
 )
@@ -22,7 +18,7 @@ type Config struct {
 	Policy
 	Slots    int             // work rendered at once (PAPRIKA_WORKERS)
 	Renderer render.Renderer // renders one document
-	Outputs  *storage.Store
+	Outputs  storage.Store   // where outputs are put before their work is done
 	Logger   *slog.Logger
 	// Poll is how often an idle worker looks for work without being woken
 	// (LISTEN/NOTIFY wakes it at once). Default 1 s.
@@ -30,6 +26,12 @@ type Config struct {
 	// Grace is how long SIGTERM waits for renders in flight before handing
 	// them back. Default 25 s.
 	Grace time.Duration
+	// Ahead is how many items it claims beyond its free slots (0, the
+	// default, claims only for free slots; paprika worker sets
+	// PAPRIKA_CLAIM_AHEAD): they wait in the worker for the next free slot,
+	// so that a slot never waits for a claim's round trips. They hold their
+	// leases and count as running, as all claimed work does.
+	Ahead int
 	// MaxClaim caps one claim's items (default 64): a claim costs about the
 	// same for 1 item as for 64, so a worker with many slots claims many at once.
 	MaxClaim int
@@ -41,7 +43,7 @@ const claimLinger = 10 * time.Millisecond
 // Worker claims work by the policy and renders it in its slots.
 type Worker struct {
 	cfg      Config
-	pool     *pgxpool.Pool
+	queue    Queue
 	claimer  *Claimer
 	log      *slog.Logger
 	sources  *sourceCache
@@ -58,7 +60,7 @@ type running struct {
 }
 
 // NewWorker returns a worker; Run starts it.
-func NewWorker(pool *pgxpool.Pool, cfg Config) *Worker {
+func NewWorker(q Queue, cfg Config) *Worker {
 	if cfg.Poll == 0 {
 		cfg.Poll = time.Second
 	}
@@ -76,13 +78,13 @@ func NewWorker(pool *pgxpool.Pool, cfg Config) *Worker {
 	}
 	w := &Worker{
 		cfg:     cfg,
-		pool:    pool,
-		claimer: NewClaimer(pool, cfg.Policy),
+		queue:   q,
+		claimer: NewClaimer(q, cfg.Policy),
 		log:     cfg.Logger,
-		sources: newSourceCache(pool),
+		sources: newSourceCache(q),
 		held:    map[int64]*running{},
 	}
-	w.complete = newCompleter(pool, cfg.Logger)
+	w.complete = newCompleter(q, cfg.Outputs, cfg.Logger)
 	return w
 }
 
@@ -107,8 +109,12 @@ func (w *Worker) Run(ctx context.Context) error {
 	go func() { defer close(completerDone); w.complete.run(signal) }()
 
 	var slots sync.WaitGroup
-	free := w.cfg.Slots
-	freed := make(chan struct{}, w.cfg.Slots)
+	// free counts room for claimed work: the slots and the items claimed
+	// ahead; rendering takes one of the slots (renderSlots).
+	capacity := w.cfg.Slots + max(w.cfg.Ahead, 0)
+	free := capacity
+	freed := make(chan struct{}, capacity)
+	renderSlots := make(chan struct{}, w.cfg.Slots)
 	renderCtx, cancelRenders := context.WithCancel(context.WithoutCancel(ctx))
 	defer cancelRenders()
 
@@ -129,7 +135,7 @@ func (w *Worker) Run(ctx context.Context) error {
 		// a claim costs about the same for 1 item as for 16 (ranking every
 		// lane is most of it), and claiming at the first free slot made
 		// claims of 5–8 items under load.
-		if want := min(w.cfg.MaxClaim, w.cfg.Slots); free > 0 && free < want {
+		if want := min(w.cfg.MaxClaim, capacity); free > 0 && free < want {
 			linger := time.NewTimer(claimLinger)
 		collect:
 			for free < want {
@@ -163,8 +169,15 @@ func (w *Worker) Run(ctx context.Context) error {
 				go func() {
 					defer slots.Done()
 					defer cancel()
+					defer func() { freed <- struct{}{} }()
+					select {
+					case renderSlots <- struct{}{}:
+					case <-ctx.Done():
+						w.handBack(it) // stopping before it started
+						return
+					}
+					defer func() { <-renderSlots }()
 					w.process(itemCtx, it)
-					freed <- struct{}{}
 				}()
 			}
 		}
@@ -187,7 +200,7 @@ func (w *Worker) Run(ctx context.Context) error {
 	}
 
 	// Stopping: no more claims. Renders in flight get the grace period.
-	w.log.Info("worker stopping", "inFlight", w.cfg.Slots-free)
+	w.log.Info("worker stopping", "held", capacity-free)
 	done := make(chan struct{})
 	go func() { slots.Wait(); close(done) }()
 	select {
@@ -223,18 +236,31 @@ func (w *Worker) unhold(token int64) (lost bool) {
 // attempt, and marks it lost so its render's completion is dropped.
 func (w *Worker) handBackAll() {
 	w.mu.Lock()
-	var refs []ref
+	var refs []paprika.Ref
 	for _, r := range w.held {
 		r.lost = true
-		refs = append(refs, r.item.ref())
+		refs = append(refs, r.item.Ref())
 	}
 	w.mu.Unlock()
 	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
 	defer cancel()
 	for _, r := range refs {
-		if _, err := release(ctx, w.pool, r, "", "", true); err != nil {
+		if _, err := w.queue.Release(ctx, r, "", "", true); err != nil {
 			w.log.Error("hand back failed; the lease will expire instead", "err", err)
 		}
+	}
+}
+
+// handBack returns one held item that has not started rendering to the
+// queue without counting the attempt.
+func (w *Worker) handBack(it Item) {
+	if w.unhold(it.Token) {
+		return // lost already
+	}
+	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
+	defer cancel()
+	if _, err := w.queue.Release(ctx, it.Ref(), "", "", true); err != nil {
+		w.log.Error("hand back failed; the lease will expire instead", "err", err)
 	}
 }
 
@@ -252,34 +278,30 @@ func (w *Worker) logClaim(ctx context.Context, it *Item, claimedAt time.Time) {
 // process renders one item and records the result through the completer.
 func (w *Worker) process(ctx context.Context, it Item) {
 	start := time.Now()
-	res := result{item: it}
-	out, err := w.render(ctx, &it)
-	res.seconds = time.Since(start).Seconds()
+	res := result{Result: paprika.Result{Item: it}}
+	out, put, err := w.render(ctx, &it)
+	res.Seconds = time.Since(start).Seconds()
 	if w.unhold(it.Token) {
 		return // handed back or lost: not ours to complete
 	}
-	var rerr *render.Error
-	switch {
-	case err == nil:
-		res.status, res.output = postgres.StatusDone, out
-	case errors.As(err, &rerr) && rerr.Code == render.CodeTemplateError:
-		res.status, res.errCode, res.errMessage = postgres.StatusFailed, rerr.Code, rerr.Message
-	default:
-		code, msg := render.CodeRenderFailed, err.Error()
-		if errors.As(err, &rerr) {
-			code, msg = rerr.Code, rerr.Message
+	if err == nil {
+		res.Status, res.Output, res.put = paprika.StatusDone, out, put
+	} else {
+		code, msg := render.Failure(err)
+		if paprika.Retryable(code) {
+			if ctx.Err() != nil {
+				return // canceled (lease lost or job canceled): the new owner decides
+			}
+			// Back to the queue, or failed after the last attempt.
+			rctx, cancel := context.WithTimeout(context.WithoutCancel(ctx), 10*time.Second)
+			defer cancel()
+			if _, err := w.queue.Release(rctx, it.Ref(), code, msg, false); err != nil {
+				w.log.Error("release failed; the lease will expire instead", "err", err)
+			}
+			w.log.Warn("render failed", "tenant", it.TenantID, "kind", it.Kind, "code", code, "attempt", it.Attempt, "err", msg)
+			return
 		}
-		if ctx.Err() != nil {
-			return // canceled (lease lost or job canceled): the new owner decides
-		}
-		// Retryable: back to the queue, or failed after the last attempt.
-		rctx, cancel := context.WithTimeout(context.WithoutCancel(ctx), 10*time.Second)
-		defer cancel()
-		if _, err := release(rctx, w.pool, it.ref(), code, msg, false); err != nil {
-			w.log.Error("release failed; the lease will expire instead", "err", err)
-		}
-		w.log.Warn("render failed", "tenant", it.TenantID, "kind", it.Kind, "code", code, "attempt", it.Attempt, "err", msg)
-		return
+		res.Status, res.ErrCode, res.ErrMessage = paprika.StatusFailed, code, msg
 	}
 	// The slot is free once the completion is recorded, not before: the
 	// group's running count (started - finished) then never runs ahead of
@@ -287,62 +309,46 @@ func (w *Worker) process(ctx context.Context, it Item) {
 	<-w.complete.add(res)
 }
 
-// render resolves the item's template and renders it, storing the output.
-func (w *Worker) render(ctx context.Context, it *Item) (*postgres.Output, error) {
+// render resolves the item's template and renders it, and returns the
+// output to store: the completer stores it with the others of its flush,
+// before their work is done.
+func (w *Worker) render(ctx context.Context, it *Item) (*paprika.Output, *storage.Output, error) {
 	src := it.Source
 	if it.Kind == KindRecord {
 		var err error
 		if src, err = w.sources.batch(ctx, it.BatchID); err != nil {
-			return nil, err
+			return nil, nil, err
 		}
 	}
 	content := src.Template
 	if src.TemplateID != "" {
 		var err error
 		if content, err = w.sources.template(ctx, it.TenantID, src.TemplateID, src.TemplateVersion); err != nil {
-			return nil, err
+			return nil, nil, err
 		}
 	}
 	var opts render.Options
 	if len(src.Options) > 0 {
 		if err := json.Unmarshal(src.Options, &opts); err != nil {
-			return nil, &render.Error{Code: render.CodeRenderFailed, Message: "stored options do not parse: " + err.Error()}
+			return nil, nil, &render.Error{Code: render.CodeRenderFailed, Message: "stored options do not parse: " + err.Error()}
 		}
 	}
 	out, err := w.cfg.Renderer.Render(ctx, render.Input{Template: content, Data: it.Data, Format: src.Format, Options: opts})
 	if err != nil {
-		return nil, err
+		return nil, nil, err
 	}
-	path := w.cfg.Outputs.JobPath(it.TenantID, it.JobID, src.Format)
+	key := storage.JobKey(it.TenantID, it.JobID, src.Format)
 	if it.Kind == KindRecord {
-		path = w.cfg.Outputs.RecordPath(it.TenantID, it.BatchID, it.Index, src.Format)
+		key = storage.RecordKey(it.TenantID, it.BatchID, it.Index, src.Format)
 	}
-	if err := w.cfg.Outputs.Write(path, out.Body); err != nil {
-		return nil, err
-	}
-	return &postgres.Output{ContentType: out.ContentType, Bytes: int64(len(out.Body)), Pages: out.Pages}, nil
+	return &paprika.Output{ContentType: out.ContentType, Bytes: int64(len(out.Body)), Pages: out.Pages},
+		&storage.Output{Key: key, Body: out.Body}, nil
 }
 
 // listen wakes the claim loop on NOTIFY paprika_work, reconnecting as needed.
 func (w *Worker) listen(ctx context.Context, wake func()) {
 	for ctx.Err() == nil {
-		err := func() error {
-			conn, err := w.pool.Acquire(ctx)
-			if err != nil {
-				return err
-			}
-			defer conn.Release()
-			if _, err := conn.Exec(ctx, "LISTEN paprika_work"); err != nil {
-				return err
-			}
-			defer conn.Exec(context.WithoutCancel(ctx), "UNLISTEN *") //nolint:errcheck // the pool resets it anyway
-			for {
-				if _, err := conn.Conn().WaitForNotification(ctx); err != nil {
-					return err
-				}
-				wake()
-			}
-		}()
+		err := w.queue.Listen(ctx, wake)
 		if ctx.Err() == nil {
 			w.log.Warn("listen failed; polling until it reconnects", "err", err)
 			sleep(ctx, time.Second)
@@ -369,51 +375,22 @@ func (w *Worker) renewLoop(ctx context.Context) {
 
 func (w *Worker) renew(ctx context.Context) error {
 	w.mu.Lock()
-	var jobIDs, batchIDs []uuid.UUID
-	var jobTokens, recTokens []int64
-	var idxs []int32
-	for token, r := range w.held {
-		if r.item.Kind == KindJob {
-			jobIDs, jobTokens = append(jobIDs, r.item.JobID), append(jobTokens, token)
-		} else {
-			batchIDs, idxs, recTokens = append(batchIDs, r.item.BatchID), append(idxs, int32(r.item.Index)), append(recTokens, token)
-		}
+	refs := make([]paprika.Ref, 0, len(w.held))
+	for _, r := range w.held {
+		refs = append(refs, r.item.Ref())
 	}
 	w.mu.Unlock()
-	if len(jobIDs)+len(batchIDs) == 0 {
+	if len(refs) == 0 {
 		return nil
 	}
-	kept := map[int64]bool{}
-	lease := w.cfg.Lease.String()
-	collect := func(sql string, args ...any) error {
-		rows, err := w.pool.Query(ctx, sql, args...)
-		if err != nil {
-			return err
-		}
-		defer rows.Close()
-		for rows.Next() {
-			var token int64
-			if err := rows.Scan(&token); err != nil {
-				return err
-			}
-			kept[token] = true
-		}
-		return rows.Err()
-	}
-	if len(jobIDs) > 0 {
-		if err := collect(renewJobs, jobIDs, jobTokens, lease); err != nil {
-			return err
-		}
-	}
-	if len(batchIDs) > 0 {
-		if err := collect(renewRecords, batchIDs, idxs, recTokens, lease); err != nil {
-			return err
-		}
+	kept, err := w.queue.Renew(ctx, refs, w.cfg.Lease)
+	if err != nil {
+		return err
 	}
 	w.mu.Lock()
 	defer w.mu.Unlock()
-	for _, token := range append(jobTokens, recTokens...) {
-		if r, ok := w.held[token]; ok && !kept[token] {
+	for _, ref := range refs {
+		if r, ok := w.held[ref.Token]; ok && !kept[ref.Token] {
 			r.lost = true
 			r.cancel()
 			w.log.Warn("lease lost; render stopped", "tenant", r.item.TenantID, "kind", r.item.Kind)
@@ -433,7 +410,7 @@ func (w *Worker) reapLoop(ctx context.Context) {
 			return
 		case <-t.C:
 		}
-		if n, err := Reap(ctx, w.pool); err != nil && ctx.Err() == nil {
+		if n, err := Reap(ctx, w.queue); err != nil && ctx.Err() == nil {
 			w.log.Error("reaping expired leases failed", "err", err)
 		} else if n > 0 {
 			w.log.Warn("expired leases reaped", "count", n)
@@ -442,37 +419,14 @@ func (w *Worker) reapLoop(ctx context.Context) {
 }
 
 // Reap releases every item whose lease has expired and returns how many.
-func Reap(ctx context.Context, pool *pgxpool.Pool) (int, error) {
-	var refs []ref
-	rows, err := pool.Query(ctx, expiredJobs)
+func Reap(ctx context.Context, q Queue) (int, error) {
+	refs, err := q.Expired(ctx)
 	if err != nil {
 		return 0, err
 	}
-	for rows.Next() {
-		r := ref{kind: KindJob}
-		if err := rows.Scan(&r.jobID, &r.token); err != nil {
-			rows.Close()
-			return 0, err
-		}
-		refs = append(refs, r)
-	}
-	rows.Close()
-	rows, err = pool.Query(ctx, expiredRecords)
-	if err != nil {
-		return 0, err
-	}
-	for rows.Next() {
-		r := ref{kind: KindRecord}
-		if err := rows.Scan(&r.batchID, &r.index, &r.token); err != nil {
-			rows.Close()
-			return 0, err
-		}
-		refs = append(refs, r)
-	}
-	rows.Close()
 	n := 0
 	for _, r := range refs {
-		held, err := release(ctx, pool, r, "worker-lost", fmt.Sprintf("the worker rendering it stopped answering %d times", MaxAttempts), false)
+		held, err := q.Release(ctx, r, paprika.CodeWorkerLost, fmt.Sprintf("the worker rendering it stopped answering %d times", MaxAttempts), false)
 		if err != nil {
 			return n, err
 		}

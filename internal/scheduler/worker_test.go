@@ -10,6 +10,7 @@ import (
 	"github.com/jackc/pgx/v5/pgxpool"
 	"github.com/stretchr/testify/require"
 
+	"github.com/paprikahq/paprika/internal/postgres"
 	"github.com/paprikahq/paprika/internal/render"
 	"github.com/paprikahq/paprika/internal/storage"
 )
@@ -61,11 +62,11 @@ func (f *fixture) worker(r render.Renderer, slots int, workerTiers ...string) (*
 	if len(workerTiers) == 0 {
 		workerTiers = f.tiers.Names()
 	}
-	w := NewWorker(f.pool, Config{
+	w := NewWorker(postgres.NewQueue(f.pool), Config{
 		Policy:   Policy{Tiers: f.tiers, WorkerTiers: workerTiers, Lease: 3 * time.Second},
 		Slots:    slots,
 		Renderer: r,
-		Outputs:  &storage.Store{Dir: f.t.TempDir()},
+		Outputs:  &storage.Files{Dir: f.t.TempDir()},
 		Poll:     50 * time.Millisecond,
 		Grace:    2 * time.Second,
 	})

@@ -1,22 +1,68 @@
-// Package storage keeps rendered documents as files under PAPRIKA_DATA_DIR,
-// the volume every api and worker shares. Files are written atomically: a
-// temporary file in the same folder, synced, then renamed into place, so a
-// reader sees a whole document or none.
+// Package storage keeps rendered documents, behind one interface with two
+// implementations chosen by PAPRIKA_STORAGE_URL (SPEC §6): files under a
+// folder every api and worker shares (Files), or an S3-compatible bucket (S3),
+// with which hosts share no disk at all.
+//
+// Keys are built here from validated ids only (a tenant id, a job or batch
+// UUID, a record's index and the format), never from anything else a tenant
+// sends; the stores refuse any other shape of key. The retention sweeper
+// (sweep.go) deletes objects with the rows that name them.
 package storage
 
 import (
+	"context"
+	"errors"
 	"fmt"
 	"io"
-	"os"
-	"path/filepath"
+	"io/fs"
+	"regexp"
+	"strings"
+	"time"
 
 	"github.com/google/uuid"
 )
 
-// Store writes and opens outputs under Dir.
-type Store struct {
-	Dir string
+// Store is where outputs live. Every method is safe for concurrent use, so a
+// worker stores many outputs at once.
+type Store interface {
+	// Put stores body under key durably: when it returns nil the object
+	// survives a crash of this process and of the machine (files: written
+	// to a temporary file, fsynced, renamed, the folder fsynced; s3: the
+	// PUT answered 200). A later Put of the key replaces the object whole;
+	// a reader sees the old object or the new one, never a mix.
+	Put(ctx context.Context, key string, body []byte) error
+	// Stat describes the object at key; ErrNotExist when there is none.
+	Stat(ctx context.Context, key string) (Info, error)
+	// NewRangeReader reads length bytes of the object from offset (length
+	// < 0: to its end); ErrNotExist when there is none.
+	NewRangeReader(ctx context.Context, key string, offset, length int64) (io.ReadCloser, error)
+	// Delete removes the object at key; a missing object is not an error.
+	Delete(ctx context.Context, key string) error
+	// DeletePrefix removes every object whose key starts with prefix, which
+	// ends in a slash (a tenant's or a batch's folder).
+	DeletePrefix(ctx context.Context, prefix string) error
+	// SignedURL returns a URL that downloads the object without credentials
+	// until expiry; ErrNoSignedURL when the store has none (files).
+	SignedURL(ctx context.Context, key string, expiry time.Duration) (string, error)
+	// Close releases what the store holds (idle connections).
+	Close() error
 }
+
+// Info describes a stored object.
+type Info struct {
+	Size    int64
+	ModTime time.Time
+	// ETag is the object's entity tag, quoted, ready for the ETag header:
+	// it changes whenever the object does.
+	ETag string
+}
+
+var (
+	// ErrNotExist says there is no object at the key.
+	ErrNotExist = fs.ErrNotExist
+	// ErrNoSignedURL says the store cannot presign URLs (files).
+	ErrNoSignedURL = errors.New("storage: this store has no signed URLs")
+)
 
 // Extension returns a format's file extension.
 func Extension(format string) string {
@@ -30,15 +76,40 @@ func Extension(format string) string {
 	}
 }
 
-// JobPath is where a job's output lives.
-func (s *Store) JobPath(tenantID string, id uuid.UUID, format string) string {
-	return filepath.Join(s.Dir, "outputs", tenantID, "jobs", id.String()+"."+Extension(format))
+// ContentType is the media type of a key's extension.
+func ContentType(key string) string {
+	switch {
+	case strings.HasSuffix(key, ".png"):
+		return "image/png"
+	case strings.HasSuffix(key, ".html"):
+		return "text/html; charset=utf-8"
+	case strings.HasSuffix(key, ".pdf"):
+		return "application/pdf"
+	default:
+		return "application/octet-stream"
+	}
 }
 
-// RecordPath is where a batch record's output lives; records are named by
+// JobKey is where a job's output lives: outputs/TENANT/jobs/ID.pdf.
+func JobKey(tenantID string, id uuid.UUID, format string) string {
+	return TenantPrefix(tenantID) + "jobs/" + id.String() + "." + Extension(format)
+}
+
+// RecordKey is where a batch record's output lives; records are named by
 // their index, zero-padded, as in the batch's ZIP.
-func (s *Store) RecordPath(tenantID string, batchID uuid.UUID, index int, format string) string {
-	return filepath.Join(s.Dir, "outputs", tenantID, "batches", batchID.String(), RecordName(index, format))
+func RecordKey(tenantID string, batchID uuid.UUID, index int, format string) string {
+	return BatchPrefix(tenantID, batchID) + RecordName(index, format)
+}
+
+// BatchPrefix holds every record output of a batch.
+func BatchPrefix(tenantID string, batchID uuid.UUID) string {
+	return TenantPrefix(tenantID) + "batches/" + batchID.String() + "/"
+}
+
+// TenantPrefix holds every output of a tenant (the sweeper deletes it when
+// the tenant is purged).
+func TenantPrefix(tenantID string) string {
+	return "outputs/" + tenantID + "/"
 }
 
 // RecordName is a record's file name: 000001.pdf.
@@ -46,52 +117,29 @@ func RecordName(index int, format string) string {
 	return fmt.Sprintf("%06d.%s", index, Extension(format))
 }
 
-// TenantDir holds every output of a tenant (the sweeper removes it when the
-// tenant is purged).
-func (s *Store) TenantDir(tenantID string) string {
-	return filepath.Join(s.Dir, "outputs", tenantID)
-}
+// keySegment is what one slash-separated part of a key may be: the ids and
+// names above produce nothing else.
+var keySegment = regexp.MustCompile(`^[a-z0-9][a-z0-9.-]{0,99}$`)
 
-// Write stores body at path atomically.
-func (s *Store) Write(path string, body []byte) error {
-	dir := filepath.Dir(path)
-	if err := os.MkdirAll(dir, 0o750); err != nil {
-		return err
+// checkKey refuses a key (or, with prefix, a prefix ending in a slash) that
+// the functions above cannot have built, so that no mistake upstream can
+// reach outside outputs/ or into another tenant's folder.
+func checkKey(key string, prefix bool) error {
+	body := key
+	if prefix {
+		var ok bool
+		if body, ok = strings.CutSuffix(key, "/"); !ok {
+			return fmt.Errorf("storage: prefix %q does not end in /", key)
+		}
 	}
-	f, err := os.CreateTemp(dir, ".tmp-*")
-	if err != nil {
-		return err
+	parts := strings.Split(body, "/")
+	if len(parts) < 2 || parts[0] != "outputs" {
+		return fmt.Errorf("storage: key %q is not under outputs/", key)
 	}
-	tmp := f.Name()
-	_, err = f.Write(body)
-	if err == nil {
-		err = f.Sync()
-	}
-	if cerr := f.Close(); err == nil {
-		err = cerr
-	}
-	if err == nil {
-		err = os.Rename(tmp, path)
-	}
-	if err != nil {
-		os.Remove(tmp)
-		return fmt.Errorf("store output: %w", err)
+	for _, p := range parts[1:] {
+		if !keySegment.MatchString(p) || strings.Contains(p, "..") {
+			return fmt.Errorf("storage: key %q has a part %q no output key has", key, p)
+		}
 	}
 	return nil
-}
-
-// Open opens a stored output for reading.
-func (s *Store) Open(path string) (*os.File, error) {
-	return os.Open(path)
-}
-
-// Copy writes the file at path to w.
-func Copy(w io.Writer, path string) error {
-	f, err := os.Open(path)
-	if err != nil {
-		return err
-	}
-	defer f.Close()
-	_, err = io.Copy(w, f)
-	return err
 }

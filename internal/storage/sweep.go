@@ -2,11 +2,7 @@ package storage
 
 import (
 	"context"
-	"errors"
-	"io/fs"
 	"log/slog"
-	"os"
-	"path/filepath"
 	"time"
 
 	"github.com/google/uuid"
@@ -19,15 +15,24 @@ import (
 const (
 	sweepChunk = 1000
 
-	// sweepJobs deletes finished jobs past their tenant's retention, and
-	// every job of a deleted tenant, returning what their files are.
+	// sweepJobs picks finished jobs past their tenant's retention, and
+	// every finished job of a deleted tenant; deleteJobs deletes them once
+	// their outputs are gone.
 	sweepJobs = `
-DELETE FROM jobs WHERE id IN (
-    SELECT j.id FROM jobs j JOIN tenants t ON t.id = j.tenant_id
-    WHERE (t.deleted_at IS NOT NULL AND j.status NOT IN ('queued', 'running'))
-       OR j.finished_at < now() - make_interval(days => t.retention_days)
-    LIMIT $1)
-RETURNING tenant_id, id, format`
+SELECT j.tenant_id, j.id, j.format FROM jobs j JOIN tenants t ON t.id = j.tenant_id
+WHERE (t.deleted_at IS NOT NULL AND j.status NOT IN ('queued', 'running'))
+   OR j.finished_at < now() - make_interval(days => t.retention_days)
+LIMIT $1`
+
+	deleteJobs = `DELETE FROM jobs WHERE id = ANY($1)`
+
+	// emptiedTenants are the deleted tenants among $1 with no work left:
+	// their folder of outputs goes too, whatever a lost worker left in it.
+	emptiedTenants = `
+SELECT t.id FROM tenants t
+WHERE t.id = ANY($1) AND t.deleted_at IS NOT NULL
+  AND NOT EXISTS (SELECT 1 FROM jobs j WHERE j.tenant_id = t.id)
+  AND NOT EXISTS (SELECT 1 FROM batches b WHERE b.tenant_id = t.id)`
 
 	// sweepBatches picks finished batches past retention (or of deleted
 	// tenants); their records go first.
@@ -62,10 +67,11 @@ WHERE t.id = tp.tenant_id AND (t.deleted_at IS NOT NULL OR tp.deleted_at < now()
 
 // Sweeper deletes finished work and its outputs after the tenant's
 // retentionDays, and a deleted tenant's data, from the database and the
-// data dir (SPEC §6).
+// output store (SPEC §6). Outputs go first: a failure leaves rows to retry
+// at the next sweep, never objects no row names.
 type Sweeper struct {
 	Pool    *pgxpool.Pool
-	Outputs *Store
+	Outputs Store
 	Logger  *slog.Logger
 }
 
@@ -101,23 +107,36 @@ func (s *Sweeper) Sweep(ctx context.Context) (int, error) {
 	}
 	defer conn.Exec(context.WithoutCancel(ctx), sweepUnlock) //nolint:errcheck // the session ends with the conn anyway
 	n := 0
+	touched := map[string]bool{} // tenants whose work was swept
 	for {
 		rows, err := conn.Query(ctx, sweepJobs, sweepChunk)
 		if err != nil {
 			return n, err
 		}
-		var tenant, format string
-		var id uuid.UUID
-		deleted := 0
-		_, err = pgx.ForEachRow(rows, []any{&tenant, &id, &format}, func() error {
-			deleted++
-			return removeFile(s.Outputs.JobPath(tenant, id, format))
+		type job struct {
+			tenant, format string
+			id             uuid.UUID
+		}
+		jobs, err := pgx.CollectRows(rows, func(r pgx.CollectableRow) (job, error) {
+			var j job
+			return j, r.Scan(&j.tenant, &j.id, &j.format)
 		})
 		if err != nil {
 			return n, err
 		}
-		n += deleted
-		if deleted < sweepChunk {
+		ids := make([]uuid.UUID, len(jobs))
+		for i, j := range jobs {
+			if err := s.Outputs.Delete(ctx, JobKey(j.tenant, j.id, j.format)); err != nil {
+				return n, err
+			}
+			ids[i] = j.id
+			touched[j.tenant] = true
+		}
+		if _, err := conn.Exec(ctx, deleteJobs, ids); err != nil {
+			return n, err
+		}
+		n += len(jobs)
+		if len(jobs) < sweepChunk {
 			break
 		}
 	}
@@ -138,19 +157,21 @@ func (s *Sweeper) Sweep(ctx context.Context) (int, error) {
 			return n, err
 		}
 		for _, b := range batches {
-			// Files first: a crash between the two leaves rows to retry, never
-			// files nobody knows about.
-			if err := os.RemoveAll(filepath.Join(s.Outputs.TenantDir(b.tenant), "batches", b.id.String())); err != nil {
+			if err := s.Outputs.DeletePrefix(ctx, BatchPrefix(b.tenant, b.id)); err != nil {
 				return n, err
 			}
 			if _, err := conn.Exec(ctx, deleteBatch, b.id); err != nil {
 				return n, err
 			}
+			touched[b.tenant] = true
 		}
 		n += len(batches)
 		if len(batches) < sweepChunk {
 			break
 		}
+	}
+	if err := s.purgeTenants(ctx, conn, touched); err != nil {
+		return n, err
 	}
 	for _, q := range []string{sweepMeasures, sweepRates, sweepDeletedTemplates} {
 		if _, err := conn.Exec(ctx, q); err != nil {
@@ -160,9 +181,28 @@ func (s *Sweeper) Sweep(ctx context.Context) (int, error) {
 	return n, nil
 }
 
-func removeFile(path string) error {
-	if err := os.Remove(path); err != nil && !errors.Is(err, fs.ErrNotExist) {
+// purgeTenants deletes the folder of every deleted tenant among touched
+// that has no work left.
+func (s *Sweeper) purgeTenants(ctx context.Context, conn *pgxpool.Conn, touched map[string]bool) error {
+	if len(touched) == 0 {
+		return nil
+	}
+	ids := make([]string, 0, len(touched))
+	for id := range touched {
+		ids = append(ids, id)
+	}
+	rows, err := conn.Query(ctx, emptiedTenants, ids)
+	if err != nil {
 		return err
+	}
+	emptied, err := pgx.CollectRows(rows, pgx.RowTo[string])
+	if err != nil {
+		return err
+	}
+	for _, id := range emptied {
+		if err := s.Outputs.DeletePrefix(ctx, TenantPrefix(id)); err != nil {
+			return err
+		}
 	}
 	return nil
 }

@@ -1,0 +1,136 @@
+package main
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"net/http"
+	"net/url"
+	"strings"
+	"time"
+)
+
+// apiClient is the command line's client of a Paprika API: one base URL, one
+// bearer token, JSON in and out.
+type apiClient struct {
+	base  string // PAPRIKA_URL, without a trailing slash
+	token string
+	http  *http.Client
+}
+
+// apiError is an error answer of the API: {code, message, requestId}. Its
+// Error is the API's message, word for word.
+type apiError struct {
+	Status    int    `json:"-"`
+	Code      string `json:"code"`
+	Message   string `json:"message"`
+	RequestID string `json:"requestId"`
+	Limit     *int   `json:"limit,omitempty"`
+
+	body []byte // the answer as sent, printed by --json
+}
+
+func (e *apiError) Error() string { return e.Message }
+
+// newAPIClient checks the URL and token once, so that a typo is reported
+// before any request.
+func newAPIClient(rawURL, token, tokenVar string) (*apiClient, error) {
+	if rawURL == "" {
+		return nil, usageError("PAPRIKA_URL is not set: export PAPRIKA_URL=http://localhost:4180 (or give --url)")
+	}
+	u, err := url.Parse(rawURL)
+	if err != nil || (u.Scheme != "http" && u.Scheme != "https") || u.Host == "" {
+		return nil, usageError(fmt.Sprintf("PAPRIKA_URL is %q, not an http(s) URL such as http://localhost:4180", rawURL))
+	}
+	if token == "" {
+		return nil, usageError(tokenVar + " is not set: export it (paprika dev prints one)")
+	}
+	return &apiClient{
+		base:  strings.TrimRight(rawURL, "/"),
+		token: token,
+		http:  &http.Client{Timeout: 30 * time.Second},
+	}, nil
+}
+
+// do sends method path with in as its JSON body (none when nil) and decodes
+// a JSON answer into out (when not nil). A non-2xx answer is an *apiError.
+func (c *apiClient) do(ctx context.Context, method, path string, in, out any) error {
+	var body io.Reader
+	if in != nil {
+		b, err := json.Marshal(in)
+		if err != nil {
+			return err
+		}
+		body = bytes.NewReader(b)
+	}
+	req, err := http.NewRequestWithContext(ctx, method, c.base+path, body)
+	if err != nil {
+		return err
+	}
+	req.Header.Set("Authorization", "Bearer "+c.token)
+	req.Header.Set("Accept", "application/json")
+	if in != nil {
+		req.Header.Set("Content-Type", "application/json")
+	}
+	resp, err := c.http.Do(req)
+	if err != nil {
+		if ctx.Err() != nil {
+			return ctx.Err()
+		}
+		var uerr *url.Error
+		if errors.As(err, &uerr) {
+			err = uerr.Err
+		}
+		return fmt.Errorf("cannot reach %s: %v", c.base, err)
+	}
+	defer resp.Body.Close()
+	b, err := io.ReadAll(io.LimitReader(resp.Body, 64<<20))
+	if err != nil {
+		return fmt.Errorf("%s %s: reading the answer: %v", method, path, err)
+	}
+	if resp.StatusCode >= 300 {
+		e := &apiError{Status: resp.StatusCode, body: b}
+		if json.Unmarshal(b, e) != nil || e.Message == "" {
+			// Not Paprika's error body: a proxy in between, or not Paprika.
+			return fmt.Errorf("%s %s answered %s, not a Paprika error body: %.200q", method, c.base+path, resp.Status, b)
+		}
+		return e
+	}
+	if out == nil || resp.StatusCode == http.StatusNoContent {
+		return nil
+	}
+	if err := json.Unmarshal(b, out); err != nil {
+		return fmt.Errorf("%s %s: the answer is not the JSON expected: %v", method, path, err)
+	}
+	return nil
+}
+
+// page is one page of a list: {data, next}.
+type page[T any] struct {
+	Data []T    `json:"data"`
+	Next string `json:"next"`
+}
+
+// listAll reads every page of a list, 1,000 at a time.
+func listAll[T any](ctx context.Context, c *apiClient, path string) ([]T, error) {
+	var all []T
+	after := ""
+	for {
+		q := url.Values{"limit": {"1000"}}
+		if after != "" {
+			q.Set("after", after)
+		}
+		var p page[T]
+		if err := c.do(ctx, http.MethodGet, path+"?"+q.Encode(), nil, &p); err != nil {
+			return nil, err
+		}
+		all = append(all, p.Data...)
+		if p.Next == "" {
+			return all, nil
+		}
+		after = p.Next
+	}
+}

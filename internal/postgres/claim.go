@@ -1,0 +1,255 @@
+package postgres
+
+import (
+	"bytes"
+	"context"
+	"fmt"
+	"slices"
+	"time"
+
+	"github.com/google/uuid"
+	"github.com/jackc/pgx/v5"
+	"github.com/jackc/pgx/v5/pgxpool"
+
+	"github.com/paprikahq/paprika/internal/paprika"
+)
+
+// genericPlans makes the transaction's prepared statements run on their
+// generic plans, checked in docs/performance.md: left to choose, PostgreSQL
+// planned take-records and dequeue-lanes again for every claim (their
+// generic plans look costlier on estimates), 0.3–0.5 ms each.
+const genericPlans = "SET LOCAL plan_cache_mode = force_generic_plan"
+
+// claim is one claim's transaction on a connection of its own (see
+// paprika.Claim): three pipelined round trips.
+type claim struct {
+	conn   *pgxpool.Conn
+	p      paprika.ClaimParams
+	minute int64
+	frac   float64
+	lanes  []*paprika.Lane
+	groups map[paprika.GroupKey]*paprika.Group
+	order  []paprika.GroupKey // the groups in lock order
+	open   bool               // a transaction is open
+}
+
+// BeginClaim starts a claim: round trip 1 begins the transaction, ranks the
+// lanes by their groups' share used and locks the best p.K that no other
+// claimer holds.
+func (q *Queue) BeginClaim(ctx context.Context, p paprika.ClaimParams) (paprika.Claim, error) {
+	conn, err := q.pool.Acquire(ctx)
+	if err != nil {
+		return nil, err
+	}
+	c := &claim{conn: conn, p: p, minute: p.Now.Unix() / 60,
+		frac: float64(p.Now.UnixNano()%int64(time.Minute)) / float64(time.Minute), open: true}
+	b := &pgx.Batch{}
+	b.Queue("BEGIN")
+	b.Queue(genericPlans)
+	b.Queue(sqlRankLanes, p.Names, p.Weights, p.MaxRunning, p.WorkerTiers, p.K, c.minute, c.frac).Query(func(rows pgx.Rows) error {
+		for rows.Next() {
+			l := &paprika.Lane{}
+			if err := rows.Scan(&l.ID, &l.QueuedJobs, &l.QueuedRecords, &l.WaitingSince, &l.TenantID, &l.Tier, &l.Weight, &l.MaxRunning); err != nil {
+				return err
+			}
+			c.lanes = append(c.lanes, l)
+		}
+		return rows.Err()
+	})
+	if err := conn.Conn().SendBatch(ctx, b).Close(); err != nil {
+		c.Close()
+		return nil, fmt.Errorf("rank lanes: %w", err)
+	}
+	return c, nil
+}
+
+func (c *claim) Lanes() []*paprika.Lane { return c.lanes }
+
+// LockGroups is round trip 2: it makes and locks the lanes' groups' rows and
+// reads them fresh, and lists the lanes' batches in turn order.
+func (c *claim) LockGroups(ctx context.Context) (map[paprika.GroupKey]*paprika.Group, error) {
+	c.groups = map[paprika.GroupKey]*paprika.Group{}
+	var tenants, tiers []string
+	var withRecords []int64
+	byLane := map[int64]*paprika.Lane{}
+	for _, l := range c.lanes {
+		key := paprika.GroupKey{Tenant: l.TenantID, Tier: l.Tier}
+		if c.groups[key] == nil {
+			c.groups[key] = &paprika.Group{}
+			c.order = append(c.order, key)
+			tenants, tiers = append(tenants, l.TenantID), append(tiers, l.Tier)
+		}
+		if l.QueuedRecords > 0 {
+			withRecords = append(withRecords, l.ID)
+		}
+		byLane[l.ID] = l
+	}
+	b := &pgx.Batch{}
+	b.Queue(sqlEnsureGroups, tenants, tiers)
+	b.Queue(sqlLockGroups, tenants, tiers).Query(func(rows pgx.Rows) error {
+		for rows.Next() {
+			var key paprika.GroupKey
+			var running, gMinute int64
+			var cur, prev int
+			if err := rows.Scan(&key.Tenant, &key.Tier, &running, &gMinute, &cur, &prev); err != nil {
+				return err
+			}
+			g := c.groups[key]
+			g.Running = float64(running)
+			switch gMinute {
+			case c.minute:
+				g.Recent = float64(cur) + float64(prev)*(1-c.frac)
+			case c.minute - 1:
+				g.Recent = float64(cur) * (1 - c.frac)
+			}
+		}
+		return rows.Err()
+	})
+	if len(withRecords) > 0 {
+		b.Queue(sqlLaneBatches, withRecords, c.p.K).Query(func(rows pgx.Rows) error {
+			for rows.Next() {
+				var laneID int64
+				t := &paprika.Turn{}
+				if err := rows.Scan(&laneID, &t.ID, &t.Running, &t.Queued, &t.Submitted, &t.NextIndex); err != nil {
+					return err
+				}
+				byLane[laneID].Batches = append(byLane[laneID].Batches, t)
+			}
+			return rows.Err()
+		})
+	}
+	if err := c.conn.Conn().SendBatch(ctx, b).Close(); err != nil {
+		return nil, fmt.Errorf("lock groups: %w", err)
+	}
+	return c.groups, nil
+}
+
+// take is what round trip 3 takes, as the statements' array arguments.
+type take struct {
+	jLanes          []int64
+	jCounts         []int32
+	jTiers          []string
+	rBatches        []uuid.UUID
+	rCounts, rFrom  []int32
+	rTiers          []string
+	rSubmitted      []time.Time
+	dLanes          []int64
+	dJobs, dRecords []int32
+	sTenants        []string
+	sTiers          []string
+	sCounts         []int32
+	batchTenant     map[uuid.UUID]string
+	n               int
+}
+
+// plan turns what the policy set on the lanes into the statements' arguments.
+func (c *claim) plan() *take {
+	t := &take{batchTenant: map[uuid.UUID]string{}}
+	started := map[paprika.GroupKey]int{}
+	for _, l := range c.lanes {
+		if l.TakeJobs+l.TakeRecords == 0 {
+			continue
+		}
+		if l.TakeJobs > 0 {
+			t.jLanes, t.jCounts, t.jTiers = append(t.jLanes, l.ID), append(t.jCounts, int32(l.TakeJobs)), append(t.jTiers, l.Tier)
+		}
+		for _, b := range l.Batches {
+			if b.Take > 0 {
+				t.rBatches, t.rCounts = append(t.rBatches, b.ID), append(t.rCounts, int32(b.Take))
+				t.rTiers, t.rSubmitted = append(t.rTiers, l.Tier), append(t.rSubmitted, b.Submitted)
+				t.rFrom = append(t.rFrom, b.NextIndex)
+				t.batchTenant[b.ID] = l.TenantID
+			}
+		}
+		t.dLanes, t.dJobs, t.dRecords = append(t.dLanes, l.ID), append(t.dJobs, int32(l.TakeJobs)), append(t.dRecords, int32(l.TakeRecords))
+		started[paprika.GroupKey{Tenant: l.TenantID, Tier: l.Tier}] += l.TakeJobs + l.TakeRecords
+		t.n += l.TakeJobs + l.TakeRecords
+	}
+	for _, key := range c.order {
+		if m := started[key]; m > 0 {
+			t.sTenants, t.sTiers, t.sCounts = append(t.sTenants, key.Tenant), append(t.sTiers, key.Tier), append(t.sCounts, int32(m))
+		}
+	}
+	return t
+}
+
+// Take is round trip 3: it takes the items the policy gave each lane, moves
+// the lanes' counters and the groups' starts, and commits.
+func (c *claim) Take(ctx context.Context) ([]paprika.Item, error) {
+	t := c.plan()
+	if t.n == 0 {
+		return nil, c.Commit(ctx)
+	}
+	lease := c.p.Lease.String()
+	items := make([]paprika.Item, 0, t.n)
+	b := &pgx.Batch{}
+	if len(t.jLanes) > 0 {
+		b.Queue(sqlTakeJobs, t.jLanes, t.jCounts, t.jTiers, lease).Query(func(rows pgx.Rows) error {
+			for rows.Next() {
+				it := paprika.Item{Kind: paprika.KindJob}
+				s := &it.Source
+				if err := rows.Scan(&it.JobID, &it.TenantID, &it.Tier, &it.Submitted, &it.Attempt, &it.Token, &s.Format,
+					&s.Template, &s.TemplateID, &s.TemplateVersion, &it.Data, &s.Options); err != nil {
+					return err
+				}
+				items = append(items, it)
+			}
+			return rows.Err()
+		})
+	}
+	if len(t.rBatches) > 0 {
+		b.Queue(sqlLockBatches, sortedUUIDs(t.rBatches))
+		b.Queue(sqlTakeRecords, t.rBatches, t.rCounts, t.rTiers, t.rSubmitted, lease, t.rFrom).Query(func(rows pgx.Rows) error {
+			for rows.Next() {
+				it := paprika.Item{Kind: paprika.KindRecord}
+				if err := rows.Scan(&it.BatchID, &it.Index, &it.Tier, &it.Submitted, &it.Attempt, &it.Token, &it.Data); err != nil {
+					return err
+				}
+				it.TenantID = t.batchTenant[it.BatchID]
+				items = append(items, it)
+			}
+			return rows.Err()
+		})
+	}
+	b.Queue(sqlDequeueLanes, t.dLanes, t.dJobs, t.dRecords)
+	b.Queue(sqlCountStarts, t.sTenants, t.sTiers, t.sCounts, c.minute)
+	b.Queue("COMMIT")
+	if err := c.conn.Conn().SendBatch(ctx, b).Close(); err != nil {
+		return nil, fmt.Errorf("take work: %w", err)
+	}
+	c.open = false
+	if len(items) != t.n {
+		// The counters and the rows disagree: a bug, but the rows are the truth
+		// and what was taken is consistent. Say so loudly.
+		return items, fmt.Errorf("claim took %d items where the lane counters promised %d", len(items), t.n)
+	}
+	return items, nil
+}
+
+// Commit ends a claim that takes nothing.
+func (c *claim) Commit(ctx context.Context) error {
+	if !c.open {
+		return nil
+	}
+	_, err := c.conn.Exec(ctx, "COMMIT")
+	if err == nil {
+		c.open = false
+	}
+	return err
+}
+
+// Close rolls back a transaction still open (the pipeline may have stopped
+// before its COMMIT), without the caller's cancellation, and gives the
+// connection back.
+func (c *claim) Close() {
+	if c.open {
+		_, _ = c.conn.Exec(context.Background(), "ROLLBACK")
+	}
+	c.conn.Release()
+}
+
+func sortedUUIDs(ids []uuid.UUID) []uuid.UUID {
+	out := slices.Clone(ids)
+	slices.SortFunc(out, func(a, b uuid.UUID) int { return bytes.Compare(a[:], b[:]) })
+	return slices.Compact(out)
+}

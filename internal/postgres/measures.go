@@ -1,0 +1,41 @@
+package postgres
+
+import (
+	"context"
+
+	"github.com/jackc/pgx/v5"
+
+	"github.com/paprikahq/paprika/internal/paprika"
+)
+
+// QueuedByTier counts the work queued now at each tier it would be claimed
+// at (names are the configured tiers, the default first).
+func (s *Store) QueuedByTier(ctx context.Context, names []string) ([]paprika.TierCount, error) {
+	return tierCounts(ctx, s, sqlQueuedByTier, names)
+}
+
+// RunningByTier counts the queued work running now at each tier.
+func (s *Store) RunningByTier(ctx context.Context) ([]paprika.TierCount, error) {
+	return tierCounts(ctx, s, sqlRunningByTier)
+}
+
+func tierCounts(ctx context.Context, s *Store, sql string, args ...any) ([]paprika.TierCount, error) {
+	rows, err := s.Pool.Query(ctx, sql, args...)
+	if err != nil {
+		return nil, err
+	}
+	return pgx.CollectRows(rows, pgx.RowToStructByPos[paprika.TierCount])
+}
+
+// MeasuredByTier returns the starts and completions of the last minutes by
+// tier, with their p50 and p95.
+func (s *Store) MeasuredByTier(ctx context.Context, minutes int) ([]paprika.Measured, error) {
+	rows, err := s.Pool.Query(ctx, sqlMeasuredByTier, minutes)
+	if err != nil {
+		return nil, err
+	}
+	return pgx.CollectRows(rows, pgx.RowToStructByPos[paprika.Measured])
+}
+
+// Ping checks that PostgreSQL answers.
+func (s *Store) Ping(ctx context.Context) error { return s.Pool.Ping(ctx) }

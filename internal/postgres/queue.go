@@ -1,0 +1,305 @@
+package postgres
+
+import (
+	"context"
+	"errors"
+	"time"
+
+	"github.com/google/uuid"
+	"github.com/jackc/pgx/v5"
+	"github.com/jackc/pgx/v5/pgxpool"
+
+	"github.com/paprikahq/paprika/internal/paprika"
+)
+
+// Queue is the scheduler's side of the store: claims, completions, leases,
+// releases and the sources work renders from. Every state change of queued
+// work is a named statement of sql/*.sql, run here or in Store (enqueue and
+// cancel).
+type Queue struct {
+	pool *pgxpool.Pool
+}
+
+// NewQueue returns the queue on pool.
+func NewQueue(pool *pgxpool.Pool) *Queue { return &Queue{pool: pool} }
+
+// lockLane takes a lane's row lock: every change to queued work takes it
+// first, then moves the lane's counters.
+func lockLane(ctx context.Context, tx pgx.Tx, lane int64) error {
+	_, err := tx.Exec(ctx, sqlLockLane, lane)
+	return err
+}
+
+// enqueueLane adds queued work to the lane of (tenant, key tier), creating it
+// on first use, and returns its id; the upsert takes the lane's lock.
+func enqueueLane(ctx context.Context, tx pgx.Tx, tenantID, keyTier string, jobs, records int, at time.Time) (int64, error) {
+	var id int64
+	err := tx.QueryRow(ctx, sqlEnqueueLane, tenantID, keyTier, jobs, records, at).Scan(&id)
+	return id, err
+}
+
+// dequeueLane takes jobs and records off a lane's counters (its lock held).
+func dequeueLane(ctx context.Context, tx pgx.Tx, lane int64, jobs, records int) error {
+	_, err := tx.Exec(ctx, sqlDequeueLanes, []int64{lane}, []int32{int32(jobs)}, []int32{int32(records)})
+	return err
+}
+
+// countFinish counts n pieces of work that stopped running in their group.
+func countFinish(ctx context.Context, tx pgx.Tx, tenantID, tier string, n int) error {
+	_, err := tx.Exec(ctx, sqlCountFinish, tenantID, tier, n)
+	return err
+}
+
+// settleBatches finishes the batches of ids that have nothing queued or
+// running left.
+func settleBatches(ctx context.Context, tx pgx.Tx, ids []uuid.UUID) error {
+	if len(ids) == 0 {
+		return nil
+	}
+	if _, err := tx.Exec(ctx, sqlSettleBatches, ids); err != nil {
+		return err
+	}
+	return enqueueWebhooks(ctx, tx, nil, ids)
+}
+
+func notifyWork(ctx context.Context, tx pgx.Tx) error {
+	_, err := tx.Exec(ctx, sqlNotifyWork)
+	return err
+}
+
+// Complete records finished work in one transaction of one round trip,
+// fenced by lease tokens: what a lost lease finished is not recorded.
+func (q *Queue) Complete(ctx context.Context, rs []paprika.Result) error {
+	var j struct {
+		ids    []uuid.UUID
+		tokens []int64
+		cols
+	}
+	var r struct {
+		batches []uuid.UUID
+		idxs    []int32
+		tokens  []int64
+		cols
+	}
+	for _, res := range rs {
+		if res.Item.Kind == paprika.KindJob {
+			j.ids, j.tokens = append(j.ids, res.Item.JobID), append(j.tokens, res.Item.Token)
+			j.add(res)
+		} else {
+			r.batches, r.idxs, r.tokens = append(r.batches, res.Item.BatchID), append(r.idxs, int32(res.Item.Index)), append(r.tokens, res.Item.Token)
+			r.add(res)
+		}
+	}
+	b := &pgx.Batch{}
+	b.Queue("BEGIN")
+	b.Queue(genericPlans)
+	if len(j.ids) > 0 {
+		b.Queue(sqlCompleteJobs, j.ids, j.tokens, j.status, j.otype, j.obytes, j.opages, j.ecode, j.emsg, j.secs)
+	}
+	if len(r.batches) > 0 {
+		locked := sortedUUIDs(r.batches)
+		b.Queue(sqlLockBatches, locked)
+		b.Queue(sqlCompleteRecords, r.batches, r.idxs, r.tokens, r.status, r.otype, r.obytes, r.opages, r.ecode, r.emsg, r.secs)
+		b.Queue(sqlSettleBatches, locked)
+	}
+	b.Queue(sqlEnqueueWebhooks, j.ids, r.batches) // in this transaction: no finished work unannounced
+	b.Queue(sqlNotifyWork)
+	b.Queue("COMMIT")
+	conn, err := q.pool.Acquire(ctx)
+	if err != nil {
+		return err
+	}
+	defer conn.Release()
+	if err := conn.Conn().SendBatch(ctx, b).Close(); err != nil {
+		_, _ = conn.Exec(context.WithoutCancel(ctx), "ROLLBACK")
+		return err
+	}
+	return nil
+}
+
+// cols are the per-item columns both completion statements take.
+type cols struct {
+	status, otype, ecode, emsg []string
+	obytes                     []int64
+	opages                     []int32
+	secs                       []float64
+}
+
+func (c *cols) add(res paprika.Result) {
+	var otype string
+	var obytes int64
+	var opages int32
+	if res.Output != nil {
+		otype, obytes, opages = res.Output.ContentType, res.Output.Bytes, int32(res.Output.Pages)
+	}
+	c.status = append(c.status, res.Status)
+	c.otype, c.obytes, c.opages = append(c.otype, otype), append(c.obytes, obytes), append(c.opages, opages)
+	c.ecode, c.emsg = append(c.ecode, res.ErrCode), append(c.emsg, res.ErrMessage)
+	c.secs = append(c.secs, res.Seconds)
+}
+
+// Release takes running work off its lease: back to the queue, or failed
+// with code when it has used its attempts. handBack returns it without
+// counting the attempt (a worker stopping). It reports whether the lease was
+// still held: if not, someone else owns the work now and nothing changes.
+func (q *Queue) Release(ctx context.Context, r paprika.Ref, code, message string, handBack bool) (bool, error) {
+	held := false
+	err := pgx.BeginFunc(ctx, q.pool, func(tx pgx.Tx) error {
+		var lane int64
+		var tenant string
+		var err error
+		if r.Kind == paprika.KindJob {
+			err = tx.QueryRow(ctx, sqlJobLane, r.JobID).Scan(&lane, &tenant)
+		} else {
+			err = tx.QueryRow(ctx, sqlBatchLane, r.BatchID).Scan(&lane, &tenant)
+		}
+		if errors.Is(err, pgx.ErrNoRows) {
+			return nil
+		}
+		if err != nil {
+			return err
+		}
+		if err := lockLane(ctx, tx, lane); err != nil {
+			return err
+		}
+		var status, tier string
+		var submitted time.Time
+		if r.Kind == paprika.KindJob {
+			err = tx.QueryRow(ctx, sqlReleaseJob, r.JobID, r.Token, handBack, paprika.MaxAttempts, code, message).Scan(&status, &tier, &submitted)
+		} else {
+			err = tx.QueryRow(ctx, sqlReleaseRecord, r.BatchID, r.Index, r.Token, handBack, paprika.MaxAttempts, code, message).Scan(&status, &tier, &submitted)
+		}
+		if errors.Is(err, pgx.ErrNoRows) {
+			return nil // the lease was lost already: not ours to change
+		}
+		if err != nil {
+			return err
+		}
+		held = true
+		if err := countFinish(ctx, tx, tenant, tier, 1); err != nil {
+			return err
+		}
+		requeued := status == paprika.StatusQueued
+		if r.Kind == paprika.KindRecord {
+			if _, err := tx.Exec(ctx, sqlReleasedRecord, r.BatchID, requeued, r.Index); err != nil {
+				return err
+			}
+			if err := settleBatches(ctx, tx, []uuid.UUID{r.BatchID}); err != nil {
+				return err
+			}
+		} else if !requeued {
+			if err := enqueueWebhooks(ctx, tx, []uuid.UUID{r.JobID}, nil); err != nil {
+				return err
+			}
+		}
+		if !requeued {
+			return nil
+		}
+		jobs, records := 1, 0
+		if r.Kind == paprika.KindRecord {
+			jobs, records = 0, 1
+		}
+		if _, err := tx.Exec(ctx, sqlRequeueLane, lane, jobs, records, submitted); err != nil {
+			return err
+		}
+		return notifyWork(ctx, tx)
+	})
+	return held, err
+}
+
+// Renew extends the leases of refs by lease and returns the tokens still
+// held; what is missing was lost (expired and taken over, or canceled).
+func (q *Queue) Renew(ctx context.Context, refs []paprika.Ref, lease time.Duration) (map[int64]bool, error) {
+	var jobIDs, batchIDs []uuid.UUID
+	var jobTokens, recTokens []int64
+	var idxs []int32
+	for _, r := range refs {
+		if r.Kind == paprika.KindJob {
+			jobIDs, jobTokens = append(jobIDs, r.JobID), append(jobTokens, r.Token)
+		} else {
+			batchIDs, idxs, recTokens = append(batchIDs, r.BatchID), append(idxs, int32(r.Index)), append(recTokens, r.Token)
+		}
+	}
+	kept := map[int64]bool{}
+	collect := func(sql string, args ...any) error {
+		rows, err := q.pool.Query(ctx, sql, args...)
+		if err != nil {
+			return err
+		}
+		var token int64
+		_, err = pgx.ForEachRow(rows, []any{&token}, func() error { kept[token] = true; return nil })
+		return err
+	}
+	if len(jobIDs) > 0 {
+		if err := collect(sqlRenewJobs, jobIDs, jobTokens, lease.String()); err != nil {
+			return nil, err
+		}
+	}
+	if len(batchIDs) > 0 {
+		if err := collect(sqlRenewRecords, batchIDs, idxs, recTokens, lease.String()); err != nil {
+			return nil, err
+		}
+	}
+	return kept, nil
+}
+
+// Expired returns running work whose lease ran out (its worker died), up to
+// 100 jobs and 100 records.
+func (q *Queue) Expired(ctx context.Context) ([]paprika.Ref, error) {
+	var refs []paprika.Ref
+	rows, err := q.pool.Query(ctx, sqlExpiredJobs)
+	if err != nil {
+		return nil, err
+	}
+	r := paprika.Ref{Kind: paprika.KindJob}
+	if _, err := pgx.ForEachRow(rows, []any{&r.JobID, &r.Token}, func() error { refs = append(refs, r); return nil }); err != nil {
+		return nil, err
+	}
+	rows, err = q.pool.Query(ctx, sqlExpiredRecords)
+	if err != nil {
+		return nil, err
+	}
+	r = paprika.Ref{Kind: paprika.KindRecord}
+	if _, err := pgx.ForEachRow(rows, []any{&r.BatchID, &r.Index, &r.Token}, func() error { refs = append(refs, r); return nil }); err != nil {
+		return nil, err
+	}
+	return refs, nil
+}
+
+// Listen calls wake on every NOTIFY paprika_work until ctx ends or the
+// connection fails (the caller reconnects).
+func (q *Queue) Listen(ctx context.Context, wake func()) error {
+	conn, err := q.pool.Acquire(ctx)
+	if err != nil {
+		return err
+	}
+	defer conn.Release()
+	if _, err := conn.Exec(ctx, "LISTEN paprika_work"); err != nil {
+		return err
+	}
+	defer conn.Exec(context.WithoutCancel(ctx), "UNLISTEN *") //nolint:errcheck // the pool resets it anyway
+	for {
+		if _, err := conn.Conn().WaitForNotification(ctx); err != nil {
+			return err
+		}
+		wake()
+	}
+}
+
+// BatchSource returns what every record of a batch renders with.
+func (q *Queue) BatchSource(ctx context.Context, id uuid.UUID) (paprika.Source, error) {
+	var src paprika.Source
+	err := q.pool.QueryRow(ctx, sqlBatchSource, id).Scan(&src.Format, &src.Template, &src.TemplateID, &src.TemplateVersion, &src.Options)
+	return src, err
+}
+
+// TemplateContent returns a stored template's version; a deleted template
+// is paprika.NotFound.
+func (q *Queue) TemplateContent(ctx context.Context, tenantID, id string, version int) (string, error) {
+	var content string
+	err := q.pool.QueryRow(ctx, sqlTemplateContent, tenantID, id, version).Scan(&content)
+	if errors.Is(err, pgx.ErrNoRows) {
+		return "", paprika.NotFound("template")
+	}
+	return content, err
+}

@@ -1,0 +1,78 @@
+{{/*
+Completion: how work leaves running. Every way out counts the finish in its
+group (count-finishes), in a row apart from the one claimers lock, so that
+completions never wait on claims; a stale finished count only makes
+maxRunning conservative.
+*/}}
+
+{{/* count-finishes adds finished work to its groups: its argument is a query
+answering (tenant_id, tier, n) rows, in (tenant_id, tier) order so that
+concurrent completers lock the rows in one order. */}}
+{{define "count-finishes"}}
+INSERT INTO group_finishes AS g (tenant_id, tier, finished)
+{{.}}
+ON CONFLICT (tenant_id, tier) DO UPDATE SET finished = g.finished + excluded.finished
+{{end}}
+
+{{/* count-finish counts $3 finishes of the group ($1 tenant, $2 tier). */}}
+{{define "count-finish"}}{{template "count-finishes" "VALUES ($1, $2, $3::bigint)"}}{{end}}
+
+{{/* complete-jobs records finished jobs, fenced by their lease token: a worker
+whose lease was taken over completes nothing. A token is set by a claim and
+cleared by every way out of running, so matching it means running; testing
+status too made the planner read every running row through its index. It
+counts the finishes in their groups and the render times of the documents
+done. */}}
+{{define "complete-jobs"}}
+WITH i AS (
+    SELECT * FROM unnest($1::uuid[], $2::bigint[], $3::text[], $4::text[], $5::bigint[], $6::int[], $7::text[], $8::text[], $9::float8[])
+        AS i(id, token, status, otype, obytes, opages, ecode, emsg, secs)
+), d AS (
+    UPDATE jobs j SET status = i.status, finished_at = now(), lease_token = NULL, lease_expires_at = NULL,
+        output_type = nullif(i.otype, ''), output_bytes = i.obytes, output_pages = i.opages,
+        error_code = nullif(i.ecode, ''), error_message = nullif(i.emsg, '')
+    FROM i WHERE j.id = i.id AND j.lease_token = i.token
+    RETURNING j.id, j.tenant_id, j.tier, j.status, i.secs
+), f AS (
+    {{template "count-finishes" "SELECT tenant_id, tier, count(*) FROM d GROUP BY 1, 2 ORDER BY 1, 2"}}
+), m AS (
+    INSERT INTO measures (tier, kind, seconds) SELECT tier, 'd', secs FROM d WHERE status = {{status "done"}}
+)
+SELECT id FROM d
+{{end}}
+
+{{/* complete-records does the same for batch records and moves the counts of
+their batches (locked first with lock-batches). */}}
+{{define "complete-records"}}
+WITH i AS (
+    SELECT * FROM unnest($1::uuid[], $2::int[], $3::bigint[], $4::text[], $5::text[], $6::bigint[], $7::int[], $8::text[], $9::text[], $10::float8[])
+        AS i(batch_id, idx, token, status, otype, obytes, opages, ecode, emsg, secs)
+), d AS (
+    UPDATE batch_records r SET status = i.status, finished_at = now(), lease_token = NULL, lease_expires_at = NULL,
+        output_type = nullif(i.otype, ''), output_bytes = i.obytes, output_pages = i.opages,
+        error_code = nullif(i.ecode, ''), error_message = nullif(i.emsg, '')
+    FROM i WHERE r.batch_id = i.batch_id AND r.idx = i.idx AND r.lease_token = i.token
+    RETURNING r.batch_id, r.idx, r.tier, r.status, i.secs
+), counts AS (
+    SELECT batch_id, count(*) AS n, count(*) FILTER (WHERE status = {{status "done"}}) AS done,
+        count(*) FILTER (WHERE status = {{status "failed"}}) AS failed
+    FROM d GROUP BY batch_id
+), b AS (
+    UPDATE batches b SET running = b.running - c.n, done = b.done + c.done, failed = b.failed + c.failed
+    FROM counts c WHERE b.id = c.batch_id
+    RETURNING b.id, b.tenant_id
+), f AS (
+    {{template "count-finishes" "SELECT b.tenant_id, d.tier, count(*) FROM d JOIN b ON b.id = d.batch_id GROUP BY 1, 2 ORDER BY 1, 2"}}
+), m AS (
+    INSERT INTO measures (tier, kind, seconds) SELECT tier, 'd', secs FROM d WHERE status = {{status "done"}}
+)
+SELECT batch_id, idx FROM d
+{{end}}
+
+{{/* settle-batches finishes the batches of $1 (uuid[]) that have nothing
+queued or running left: done, or canceled when any record was canceled.
+Every path that moves a batch's counts (cancel, complete, release) runs it. */}}
+{{define "settle-batches"}}
+UPDATE batches SET status = CASE WHEN canceled > 0 THEN {{status "canceled"}} ELSE {{status "done"}} END, finished_at = now()
+WHERE id = ANY($1::uuid[]) AND queued = 0 AND running = 0 AND finished_at IS NULL
+{{end}}

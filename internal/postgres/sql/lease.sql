@@ -1,0 +1,25 @@
+{{/* renew-jobs and renew-records extend the leases a worker still holds and
+return them; what is missing was lost (expired and taken over, or canceled). */}}
+{{define "renew-jobs"}}
+UPDATE jobs j SET lease_expires_at = now() + $3::interval
+FROM unnest($1::uuid[], $2::bigint[]) AS x(id, token)
+WHERE j.id = x.id AND j.lease_token = x.token AND j.status = {{status "running"}}
+RETURNING j.lease_token
+{{end}}
+
+{{define "renew-records"}}
+UPDATE batch_records r SET lease_expires_at = now() + $4::interval
+FROM unnest($1::uuid[], $2::int[], $3::bigint[]) AS x(batch_id, idx, token)
+WHERE r.batch_id = x.batch_id AND r.idx = x.idx AND r.lease_token = x.token AND r.status = {{status "running"}}
+RETURNING r.lease_token
+{{end}}
+
+{{/* expired-jobs and expired-records find running work whose lease ran out
+(its worker died), for the reaper. */}}
+{{define "expired-jobs"}}
+SELECT id, lease_token FROM jobs WHERE status = {{status "running"}} AND lease_expires_at < now() LIMIT 100
+{{end}}
+
+{{define "expired-records"}}
+SELECT batch_id, idx, lease_token FROM batch_records WHERE status = {{status "running"}} AND lease_expires_at < now() LIMIT 100
+{{end}}

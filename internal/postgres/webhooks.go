@@ -1,0 +1,308 @@
+package postgres
+
+import (
+	"context"
+	"crypto/rand"
+	"encoding/base64"
+	"errors"
+	"strings"
+	"time"
+
+	"github.com/google/uuid"
+	"github.com/jackc/pgx/v5"
+
+	"github.com/paprikahq/paprika/internal/paprika"
+)
+
+// enqueueWebhooks writes the webhook events (SPEC §3.3) of the jobs and
+// batches of ids that are finished and were submitted with a webhookUrl
+// (statement enqueue-webhooks), in tx: every path that finishes work runs it
+// in the transaction that finishes it.
+func enqueueWebhooks(ctx context.Context, tx pgx.Tx, jobs, batches []uuid.UUID) error {
+	_, err := tx.Exec(ctx, sqlEnqueueWebhooks, jobs, batches)
+	return err
+}
+
+// enqueueTenantCanceled announces the jobs of a tenant that this
+// transaction canceled (their finished_at is its now()).
+func enqueueTenantCanceled(ctx context.Context, tx pgx.Tx, tenantID string) error {
+	rows, err := tx.Query(ctx, `
+		SELECT id FROM jobs
+		WHERE tenant_id = $1 AND status = 'canceled' AND finished_at = now() AND webhook_url IS NOT NULL`, tenantID)
+	if err != nil {
+		return err
+	}
+	ids, err := pgx.CollectRows(rows, pgx.RowTo[uuid.UUID])
+	if err != nil || len(ids) == 0 {
+		return err
+	}
+	return enqueueWebhooks(ctx, tx, ids, nil)
+}
+
+// Webhook event statuses.
+const (
+	WebhookPending   = "pending"
+	WebhookDelivered = "delivered"
+	WebhookFailed    = "failed"
+)
+
+// WebhookEvent is one event of the outbox.
+type WebhookEvent struct {
+	ID         string
+	TenantID   string
+	Type       string     // job.finished or batch.finished
+	JobID      *uuid.UUID // one of JobID and BatchID is set
+	BatchID    *uuid.UUID
+	URL        string
+	Status     string
+	CreatedAt  time.Time
+	NextAt     *time.Time // the next attempt, while pending
+	Attempts   int
+	Body       []byte // nil until the first attempt
+	FinishedAt *time.Time
+}
+
+// WebhookAttempt is one delivery attempt.
+type WebhookAttempt struct {
+	Attempt    int
+	At         time.Time
+	Status     int // HTTP status; 0 when none came
+	DurationMs int
+	Error      string
+}
+
+const webhookEventColumns = `id, tenant_id, type, job_id, batch_id, url, status, created_at,
+	CASE WHEN status = 'pending' THEN next_at END, attempts, body, finished_at`
+
+func scanWebhookEvent(row pgx.Row) (*WebhookEvent, error) {
+	var e WebhookEvent
+	err := row.Scan(&e.ID, &e.TenantID, &e.Type, &e.JobID, &e.BatchID, &e.URL, &e.Status, &e.CreatedAt,
+		&e.NextAt, &e.Attempts, &e.Body, &e.FinishedAt)
+	return &e, err
+}
+
+// Deliveries returns the webhook event of one of a tenant's jobs or batches
+// (what is "job" or "batch") and its attempts, oldest first. The event is nil
+// when there is none (no webhookUrl, or not finished yet); work of another
+// tenant is not found.
+func (s *Store) Deliveries(ctx context.Context, tenantID, what string, id uuid.UUID) (*WebhookEvent, []WebhookAttempt, error) {
+	q := `SELECT e.id FROM jobs w LEFT JOIN webhook_events e ON e.job_id = w.id WHERE w.tenant_id = $1 AND w.id = $2`
+	if what == "batch" {
+		q = `SELECT e.id FROM batches w LEFT JOIN webhook_events e ON e.batch_id = w.id WHERE w.tenant_id = $1 AND w.id = $2`
+	}
+	var evID *string
+	err := s.Pool.QueryRow(ctx, q, tenantID, id).Scan(&evID)
+	if errors.Is(err, pgx.ErrNoRows) {
+		return nil, nil, paprika.NotFound(what)
+	}
+	if err != nil || evID == nil {
+		return nil, nil, err
+	}
+	ev, err := scanWebhookEvent(s.Pool.QueryRow(ctx, `SELECT `+webhookEventColumns+` FROM webhook_events WHERE id = $1`, *evID))
+	if err != nil {
+		return nil, nil, err
+	}
+	rows, err := s.Pool.Query(ctx, `
+		SELECT attempt, at, coalesce(status, 0), duration_ms, coalesce(error, '')
+		FROM webhook_attempts WHERE event_id = $1 ORDER BY attempt`, ev.ID)
+	if err != nil {
+		return nil, nil, err
+	}
+	attempts, err := pgx.CollectRows(rows, func(r pgx.CollectableRow) (WebhookAttempt, error) {
+		var a WebhookAttempt
+		return a, r.Scan(&a.Attempt, &a.At, &a.Status, &a.DurationMs, &a.Error)
+	})
+	return ev, attempts, err
+}
+
+// ClaimWebhooks takes up to n due events for delivery, skipping those
+// another deliverer holds, and moves each one's next attempt hold seconds
+// away: a deliverer that dies mid-attempt leaves its event due again then.
+// Each event's Attempts is the number of the attempt claimed.
+func (s *Store) ClaimWebhooks(ctx context.Context, n int, hold time.Duration) ([]WebhookEvent, error) {
+	rows, err := s.Pool.Query(ctx, `
+		WITH due AS (
+			SELECT id FROM webhook_events WHERE status = 'pending' AND next_at <= now()
+			ORDER BY next_at LIMIT $1 FOR UPDATE SKIP LOCKED
+		)
+		UPDATE webhook_events e SET attempts = e.attempts + 1, next_at = now() + make_interval(secs => $2)
+		FROM due WHERE e.id = due.id
+		RETURNING e.id, e.tenant_id, e.type, e.job_id, e.batch_id, e.url, e.status, e.created_at,
+			e.next_at, e.attempts, e.body, e.finished_at`, n, hold.Seconds())
+	if err != nil {
+		return nil, err
+	}
+	return collect(rows, scanWebhookEvent)
+}
+
+// SetWebhookBody keeps body as the event's body unless one was kept before,
+// and returns the one kept: every attempt sends the same bytes.
+func (s *Store) SetWebhookBody(ctx context.Context, id string, body []byte) ([]byte, error) {
+	var kept []byte
+	err := s.Pool.QueryRow(ctx, `UPDATE webhook_events SET body = coalesce(body, $2) WHERE id = $1 RETURNING body`, id, body).Scan(&kept)
+	return kept, err
+}
+
+// RecordWebhookAttempt logs attempt a of event id and moves the event on:
+// delivered when ok, else pending again retry later, or failed when that
+// would be past giveUp after the event was written. It returns the event's
+// status after, or "" when the attempt was no longer the event's (it was
+// claimed again after its hold ran out).
+func (s *Store) RecordWebhookAttempt(ctx context.Context, id string, a WebhookAttempt, ok bool, retry, giveUp time.Duration) (string, error) {
+	var status string
+	err := s.Pool.QueryRow(ctx, `
+		WITH a AS (
+			INSERT INTO webhook_attempts (event_id, attempt, at, status, duration_ms, error)
+			VALUES ($1, $2, $3, nullif($4, 0), $5, nullif($6, ''))
+			ON CONFLICT DO NOTHING
+		)
+		UPDATE webhook_events SET
+			status = CASE WHEN $7 THEN 'delivered'
+			              WHEN now() + make_interval(secs => $8) > created_at + make_interval(secs => $9) THEN 'failed'
+			              ELSE 'pending' END,
+			next_at = now() + make_interval(secs => $8),
+			finished_at = CASE WHEN $7 OR now() + make_interval(secs => $8) > created_at + make_interval(secs => $9) THEN now() END
+		WHERE id = $1 AND attempts = $2 AND status = 'pending'
+		RETURNING status`,
+		id, a.Attempt, a.At, a.Status, a.DurationMs, a.Error, ok, retry.Seconds(), giveUp.Seconds()).Scan(&status)
+	if errors.Is(err, pgx.ErrNoRows) {
+		return "", nil
+	}
+	return status, err
+}
+
+// NextWebhookDue says how long until the next pending event is due (zero
+// when one is due now), and false when none is pending.
+func (s *Store) NextWebhookDue(ctx context.Context) (time.Duration, bool, error) {
+	var secs *float64
+	err := s.Pool.QueryRow(ctx, `
+		SELECT greatest(extract(epoch FROM min(next_at) - clock_timestamp()), 0)::float8
+		FROM webhook_events WHERE status = 'pending'`).Scan(&secs)
+	if err != nil || secs == nil {
+		return 0, false, err
+	}
+	return time.Duration(*secs * float64(time.Second)), true, nil
+}
+
+// WebhookSecrets are a tenant's signing secrets.
+type WebhookSecrets struct {
+	Secret    string
+	RotatedAt *time.Time
+	Previous  []OldWebhookSecret // replaced, still signing; newest first
+}
+
+// OldWebhookSecret is a replaced secret that signs until ExpiresAt.
+type OldWebhookSecret struct {
+	Secret    string
+	ExpiresAt time.Time
+}
+
+// WebhookSecretOverlap is how long a replaced secret keeps signing.
+const WebhookSecretOverlap = 24 * time.Hour
+
+// maxOldSecrets bounds the replaced secrets that still sign: rotating again
+// and again within a day adds no signature past this many.
+const maxOldSecrets = 10
+
+// NewWebhookSecret returns a signing secret: whsec_ and the base64 of 32
+// random bytes (Standard Webhooks).
+func NewWebhookSecret() string {
+	b := make([]byte, 32)
+	_, _ = rand.Read(b) // never fails (crypto/rand)
+	return "whsec_" + base64.StdEncoding.EncodeToString(b)
+}
+
+// webhookSecret reads a stored secret. Tenants made before webhooks were
+// delivered hold 32 random bytes in the key alphabet: the same bytes, in
+// the whsec_ form, are their secret.
+func webhookSecret(stored string) string {
+	if strings.HasPrefix(stored, "whsec_") {
+		return stored
+	}
+	b, err := tokenEncoding.DecodeString(stored)
+	if err != nil {
+		return stored
+	}
+	return "whsec_" + base64.StdEncoding.EncodeToString(b)
+}
+
+// WebhookSecrets returns a tenant's signing secrets, deleted tenants' too.
+func (s *Store) WebhookSecrets(ctx context.Context, tenantID string) (*WebhookSecrets, error) {
+	return s.webhookSecrets(ctx, s.Pool, tenantID)
+}
+
+type querier interface {
+	QueryRow(ctx context.Context, sql string, args ...any) pgx.Row
+}
+
+func (s *Store) webhookSecrets(ctx context.Context, q querier, tenantID string) (*WebhookSecrets, error) {
+	var ws WebhookSecrets
+	var old []string
+	var expires []time.Time
+	err := q.QueryRow(ctx, `
+		SELECT t.webhook_secret, t.webhook_secret_rotated_at,
+		       coalesce(array_agg(o.secret ORDER BY o.expires_at DESC) FILTER (WHERE o.secret IS NOT NULL), '{}'),
+		       coalesce(array_agg(o.expires_at ORDER BY o.expires_at DESC) FILTER (WHERE o.secret IS NOT NULL), '{}')
+		FROM tenants t LEFT JOIN webhook_old_secrets o ON o.tenant_id = t.id AND o.expires_at > now()
+		WHERE t.id = $1
+		GROUP BY t.id`, tenantID).Scan(&ws.Secret, &ws.RotatedAt, &old, &expires)
+	if errors.Is(err, pgx.ErrNoRows) {
+		return nil, paprika.NotFound("tenant")
+	}
+	if err != nil {
+		return nil, err
+	}
+	ws.Secret = webhookSecret(ws.Secret)
+	for i := range old {
+		ws.Previous = append(ws.Previous, OldWebhookSecret{Secret: old[i], ExpiresAt: expires[i]})
+	}
+	return &ws, nil
+}
+
+// SigningSecrets returns every secret that signs a tenant's events now: the
+// current one first.
+func (s *Store) SigningSecrets(ctx context.Context, tenantID string) ([]string, error) {
+	ws, err := s.WebhookSecrets(ctx, tenantID)
+	if err != nil {
+		return nil, err
+	}
+	out := []string{ws.Secret}
+	for _, o := range ws.Previous {
+		out = append(out, o.Secret)
+	}
+	return out, nil
+}
+
+// RotateWebhookSecret gives a tenant (not deleted) a new signing secret; the
+// one it replaces keeps signing for WebhookSecretOverlap.
+func (s *Store) RotateWebhookSecret(ctx context.Context, tenantID string) (*WebhookSecrets, error) {
+	var out *WebhookSecrets
+	err := s.inTx(ctx, func(tx pgx.Tx) error {
+		var current string
+		err := tx.QueryRow(ctx, `SELECT webhook_secret FROM tenants WHERE id = $1 AND deleted_at IS NULL FOR UPDATE`, tenantID).Scan(&current)
+		if errors.Is(err, pgx.ErrNoRows) {
+			return paprika.NotFound("tenant")
+		}
+		if err != nil {
+			return err
+		}
+		if _, err := tx.Exec(ctx, `
+			WITH ins AS (
+				INSERT INTO webhook_old_secrets (tenant_id, secret, expires_at)
+				VALUES ($1, $2, now() + make_interval(secs => $3))
+			)
+			DELETE FROM webhook_old_secrets WHERE tenant_id = $1 AND (expires_at <= now() OR expires_at < (
+				SELECT expires_at FROM webhook_old_secrets WHERE tenant_id = $1
+				ORDER BY expires_at DESC OFFSET $4 - 2 LIMIT 1))`,
+			tenantID, webhookSecret(current), WebhookSecretOverlap.Seconds(), maxOldSecrets); err != nil {
+			return err
+		}
+		if _, err := tx.Exec(ctx, `UPDATE tenants SET webhook_secret = $2, webhook_secret_rotated_at = now() WHERE id = $1`,
+			tenantID, NewWebhookSecret()); err != nil {
+			return err
+		}
+		out, err = s.webhookSecrets(ctx, tx, tenantID)
+		return err
+	})
+	return out, err
+}

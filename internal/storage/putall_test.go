@@ -1,0 +1,59 @@
+package storage
+
+import (
+	"context"
+	"fmt"
+	"os"
+	"path/filepath"
+	"testing"
+
+	"github.com/google/uuid"
+	"github.com/stretchr/testify/require"
+)
+
+// PutAll stores a group of outputs, each whole and readable, in both stores.
+func TestPutAll(t *testing.T) {
+	t.Parallel()
+	eachStore(t, func(t *testing.T, s Store) {
+		ctx := context.Background()
+		batch := uuid.New()
+		var outs []Output
+		for i := 1; i <= 40; i++ {
+			outs = append(outs, Output{Key: RecordKey("acme", batch, i, "html"), Body: []byte(fmt.Sprintf("record %d", i))})
+		}
+		outs = append(outs, Output{Key: JobKey("acme", uuid.New(), "pdf"), Body: random(t, 1<<16)})
+		require.NoError(t, PutAll(ctx, s, outs))
+		for _, o := range outs {
+			require.Equal(t, o.Body, read(t, s, o.Key, 0, -1), o.Key)
+		}
+		require.NoError(t, PutAll(ctx, s, nil))
+		require.Error(t, PutAll(ctx, s, []Output{{Key: "outputs/../etc/passwd", Body: []byte("x")}}), "a key of another shape is refused")
+	})
+}
+
+// The file store's group leaves no temporary file, and one that fails
+// leaves none either.
+func TestFilesPutGroupLeavesNoTemp(t *testing.T) {
+	t.Parallel()
+	s := &Files{Dir: t.TempDir()}
+	ctx := context.Background()
+	batch := uuid.New()
+	outs := []Output{
+		{Key: RecordKey("acme", batch, 1, "html"), Body: []byte("one")},
+		{Key: RecordKey("acme", batch, 2, "html"), Body: []byte("two")},
+	}
+	require.NoError(t, s.PutGroup(ctx, outs))
+	dir := filepath.Join(s.Dir, filepath.FromSlash(BatchPrefix("acme", batch)))
+	entries, err := os.ReadDir(dir)
+	require.NoError(t, err)
+	require.Len(t, entries, 2)
+
+	// A folder where record 3's file should go: the rename fails.
+	third := filepath.Join(dir, RecordName(3, "html"))
+	require.NoError(t, os.MkdirAll(filepath.Join(third, "in-the-way"), 0o750))
+	err = s.PutGroup(ctx, []Output{{Key: RecordKey("acme", batch, 3, "html"), Body: []byte("three")}})
+	require.Error(t, err)
+	entries, err = os.ReadDir(dir)
+	require.NoError(t, err)
+	require.Len(t, entries, 3, "the two outputs and the folder in the way, no temporary file: %v", entries)
+}
