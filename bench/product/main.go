@@ -20,6 +20,12 @@
 //     records/s, waits, slot use, CPU per record of the workers, the API and
 //     PostgreSQL, the load average, and the fair-share check.
 //
+// Before each run -disk-probe writes files in the data directory to show
+// what an output costs on that disk at the time; -stat-statements,
+// -profile and -json add PostgreSQL's statements and waits, the workers'
+// profiles and traces, and machine-readable output. docs/performance.md,
+// section Product path, says how each figure is measured.
+//
 // Everything it starts is stopped when it ends, on an error or Ctrl-C too.
 //
 //	go run ./bench/product
