@@ -73,7 +73,7 @@ type result struct {
 	OverallPerSecond float64 `json:"overallRecordsPerSecond"`
 	SteadyPerSecond  float64 `json:"steadyRecordsPerSecond"`
 	DrainSeconds     float64 `json:"drainSeconds"` // first start to last finish
-	WallSeconds      float64 `json:"wallSeconds"`  // workers started (or submission began, -overlap) to all done, as polled
+	WallSeconds      float64 `json:"wallSeconds"`  // workers spawned (before their startup) to all done, as polled
 
 	WaitP50 float64 `json:"waitP50Ms"` // startedAt − the batch's createdAt
 	WaitP95 float64 `json:"waitP95Ms"`
@@ -86,8 +86,9 @@ type result struct {
 	// no slot ever waits for work.
 	SlotUse float64 `json:"slotUse"`
 
-	// CPU µs per record over the drain (workers started to all done, or the
-	// whole run with -overlap), and cores used meanwhile.
+	// CPU µs per record over the drain (from just before the workers are
+	// spawned to all done; with -overlap the submission too), and cores
+	// used meanwhile.
 	CPUWorkersPerRecord    float64 `json:"cpuWorkersUsPerRecord"`
 	CPUWorkersSysPerRecord float64 `json:"cpuWorkersSystemUsPerRecord"` // the kernel's part
 	CPUPostgresPerRecord   float64 `json:"cpuPostgresUsPerRecord"`

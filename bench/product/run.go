@@ -127,11 +127,25 @@ func runOnce(ctx context.Context, e *env, o *options, n int, bin string) (res *r
 		subEnd = sampleCPU(workers, api, e.pg.PID())
 		return err
 	}
+	// The drain is counted from before the workers exist (their CPU from
+	// 0): a worker may claim before its /healthz answers.
+	markDrain := func() error {
+		if o.statStatements {
+			// Counted from here: the drain (and, with -overlap, the submission).
+			if _, err := poll.Exec(ctx, "CREATE EXTENSION IF NOT EXISTS pg_stat_statements; SELECT pg_stat_statements_reset()"); err != nil {
+				return err
+			}
+		}
+		drainStart = sampleCPU(nil, api, e.pg.PID())
+		return nil
+	}
 	if o.overlap {
+		if err := markDrain(); err != nil {
+			return nil, err
+		}
 		if err := startWorkers(); err != nil {
 			return nil, err
 		}
-		drainStart = sampleCPU(workers, api, e.pg.PID())
 		if err := submit(); err != nil {
 			return nil, fmt.Errorf("submitting: %w", err)
 		}
@@ -139,14 +153,10 @@ func runOnce(ctx context.Context, e *env, o *options, n int, bin string) (res *r
 		if err := submit(); err != nil {
 			return nil, fmt.Errorf("submitting: %w", err)
 		}
-		if err := startWorkers(); err != nil {
+		if err := markDrain(); err != nil {
 			return nil, err
 		}
-		drainStart = sampleCPU(workers, api, e.pg.PID())
-	}
-	if o.statStatements {
-		// Counted from here: the drain (and, with -overlap, the submission).
-		if _, err := poll.Exec(ctx, "CREATE EXTENSION IF NOT EXISTS pg_stat_statements; SELECT pg_stat_statements_reset()"); err != nil {
+		if err := startWorkers(); err != nil {
 			return nil, err
 		}
 	}
