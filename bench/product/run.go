@@ -108,13 +108,20 @@ func runOnce(ctx context.Context, e *env, o *options, n int, bin string) (res *r
 				}
 				extra["PAPRIKA_PPROF"] = "127.0.0.1:" + strconv.Itoa(port)
 			}
-			w, err := startProc(ctx, fmt.Sprintf("worker %d", i+1), bin, "worker", vars(extra), o.verbose)
+			// All spawned before any is waited for: a worker may claim
+			// before its /healthz answers, and must not run alone.
+			w, err := spawnProc(fmt.Sprintf("worker %d", i+1), bin, "worker", vars(extra), o.verbose)
 			if err != nil {
 				return err
 			}
 			w.pprof = extra["PAPRIKA_PPROF"]
 			workers = append(workers, w)
 			procs = append(procs, w)
+		}
+		for _, w := range workers {
+			if err := w.waitHealthy(ctx, 60*time.Second); err != nil {
+				return err
+			}
 		}
 		return nil
 	}
