@@ -24,6 +24,7 @@ type result struct {
 type completer struct {
 	queue   Queue
 	outputs storage.Store
+	limited func(tier string) bool // the tier has maxRunning: its finishes wake other workers
 	log     *slog.Logger
 
 	mu      sync.Mutex
@@ -38,8 +39,8 @@ const (
 	completeMax   = 256
 )
 
-func newCompleter(q Queue, outputs storage.Store, log *slog.Logger) *completer {
-	return &completer{queue: q, outputs: outputs, log: log, kick: make(chan struct{}, 1), done: make(chan struct{})}
+func newCompleter(q Queue, outputs storage.Store, limited func(tier string) bool, log *slog.Logger) *completer {
+	return &completer{queue: q, outputs: outputs, limited: limited, log: log, kick: make(chan struct{}, 1), done: make(chan struct{})}
 }
 
 // add queues a completion and returns a channel closed once it is recorded.
@@ -159,8 +160,10 @@ func (c *completer) store(rs []result) []result {
 
 func (c *completer) record(ctx context.Context, rs []result) error {
 	results := make([]paprika.Result, len(rs))
+	wake := false
 	for i := range rs {
 		results[i] = rs[i].Result
+		wake = wake || (c.limited != nil && c.limited(rs[i].Item.Tier))
 	}
-	return c.queue.Complete(ctx, results)
+	return c.queue.Complete(ctx, results, wake)
 }

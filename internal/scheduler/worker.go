@@ -84,7 +84,10 @@ func NewWorker(q Queue, cfg Config) *Worker {
 		sources: newSourceCache(q),
 		held:    map[int64]*running{},
 	}
-	w.complete = newCompleter(q, cfg.Outputs, cfg.Logger)
+	w.complete = newCompleter(q, cfg.Outputs, func(tier string) bool {
+		t, ok := cfg.Tiers.Get(tier)
+		return ok && t.MaxRunning > 0
+	}, cfg.Logger)
 	return w
 }
 
