@@ -7,6 +7,7 @@ import (
 	"sync"
 	"time"
 
+	"github.com/paprikahq/paprika/internal/metrics"
 	"github.com/paprikahq/paprika/internal/paprika"
 	"github.com/paprikahq/paprika/internal/storage"
 )
@@ -25,6 +26,7 @@ type completer struct {
 	queue   Queue
 	outputs storage.Store
 	log     *slog.Logger
+	metrics *metrics.Metrics
 
 	mu      sync.Mutex
 	pending []result
@@ -112,6 +114,7 @@ func (c *completer) flush(rs []result) {
 		err := c.record(ctx, rs)
 		cancel()
 		if err == nil {
+			c.counted(rs)
 			return
 		}
 		if attempt == 20 {
@@ -163,4 +166,11 @@ func (c *completer) record(ctx context.Context, rs []result) error {
 		results[i] = rs[i].Result
 	}
 	return c.queue.Complete(ctx, results)
+}
+
+// counted counts recorded completions in the metrics.
+func (c *completer) counted(rs []result) {
+	for i := range rs {
+		c.metrics.Completed(rs[i].Item.Tier, rs[i].Item.Kind, rs[i].Status)
+	}
 }
