@@ -90,7 +90,7 @@ func TestMetrics(t *testing.T) {
 		slowRender <- status
 	}()
 	time.Sleep(200 * time.Millisecond) // for the slow render to take the slot
-	busy, quick := 0, 0 // a quick render sent before the slow one took the slot is answered
+	busy, quick := 0, 0                // a quick render sent before the slow one took the slot is answered
 	slowStatus := 0
 	for slowStatus == 0 && busy < 3 {
 		status, _ := postRaw(t, api, apiURL+"/v1/renders", acme, `{"template": "<p>quick</p>", "data": {}, "format": "html"}`)
