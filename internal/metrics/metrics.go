@@ -37,6 +37,7 @@ type Metrics struct {
 	rateLimited *prometheus.CounterVec
 	busy        *prometheus.CounterVec
 	failures    *prometheus.CounterVec
+	expired     prometheus.Counter
 
 	chromiumRestarts *prometheus.CounterVec
 
@@ -104,6 +105,10 @@ func New(tiers config.Tiers) *Metrics {
 			Name: "paprika_render_failures_total",
 			Help: "Failed render attempts, by error code (a retried attempt counts each time).",
 		}, []string{"code"}),
+		expired: prometheus.NewCounter(prometheus.CounterOpts{
+			Name: "paprika_leases_expired_total",
+			Help: "Claimed items whose lease expired (their worker died or hung), returned to the queue or failed with worker-lost by this process's reaper.",
+		}),
 		chromiumRestarts: prometheus.NewCounterVec(prometheus.CounterOpts{
 			Name: "paprika_chromium_restarts_total",
 			Help: "Chromium browsers retired to be replaced, by reason (crash, failures, renders, memory).",
@@ -114,7 +119,7 @@ func New(tiers config.Tiers) *Metrics {
 	for _, t := range tiers {
 		m.tiers[t.Key] = m.newTierSet(t.Key)
 	}
-	for _, code := range []string{"template-error", "render-timeout", "render-failed", "worker-lost"} {
+	for _, code := range []string{"template-error", "render-timeout", "render-failed"} {
 		m.failedBy[code] = m.failures.WithLabelValues(code)
 	}
 	for _, reason := range restartReasons {
@@ -125,7 +130,7 @@ func New(tiers config.Tiers) *Metrics {
 		collectors.NewProcessCollector(collectors.ProcessCollectorOpts{}),
 		m.httpRequests, m.httpDuration,
 		m.claims, m.started, m.completed, m.wait, m.render,
-		m.rateLimited, m.busy, m.failures,
+		m.rateLimited, m.busy, m.failures, m.expired,
 		m.chromiumRestarts,
 		prometheus.NewGaugeFunc(prometheus.GaugeOpts{
 			Name: "paprika_chromium_tabs",

@@ -172,3 +172,11 @@ func (m *Metrics) Busy(tier, slots string) {
 		s.busyRender.Inc()
 	}
 }
+
+// LeasesExpired counts n items reaped after their lease expired.
+func (m *Metrics) LeasesExpired(n int) {
+	if m == nil {
+		return
+	}
+	m.expired.Add(float64(n))
+}

@@ -428,6 +428,7 @@ func (w *Worker) reapLoop(ctx context.Context) {
 			w.log.Error("reaping expired leases failed", "err", err)
 		} else if n > 0 {
 			w.log.Warn("expired leases reaped", "count", n)
+			w.cfg.Metrics.LeasesExpired(n)
 		}
 	}
 }
