@@ -20,7 +20,8 @@ const (
 	alertsFile    = "../../deploy/prometheus/alerts.yml"
 )
 
-// The alerting rules pass promtool's check and their unit tests
+// The alerting rules and the example configuration pass promtool's checks,
+// and the rules their unit tests
 // (deploy/prometheus/alerts_test.yml: the starved tier, the wait p95, the
 // restart storm and the exhausted pool do fire); every dashboard query is
 // PromQL promtool accepts, and every panel reads the dashboard's data source.
@@ -33,6 +34,8 @@ func TestDashboardAndAlerts(t *testing.T) {
 	require.NoError(t, err, "promtool check rules:\n%s", out)
 	out, err = exec.Command(promtool, "test", "rules", "../../deploy/prometheus/alerts_test.yml").CombinedOutput()
 	require.NoError(t, err, "promtool test rules:\n%s", out)
+	out, err = exec.Command(promtool, "check", "config", "../../deploy/prometheus/prometheus.yml").CombinedOutput()
+	require.NoError(t, err, "promtool check config:\n%s", out)
 
 	// Grafana's $__rate_interval is no PromQL: a fixed range stands in for
 	// it, and each query becomes a recording rule for promtool to parse.
