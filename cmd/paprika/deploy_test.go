@@ -21,10 +21,11 @@ const (
 )
 
 // The alerting rules and the example configuration pass promtool's checks,
-// and the rules their unit tests
-// (deploy/prometheus/alerts_test.yml: the starved tier, the wait p95, the
-// restart storm and the exhausted pool do fire); every dashboard query is
-// PromQL promtool accepts, and every panel reads the dashboard's data source.
+// and the rules their unit tests (deploy/prometheus/alerts_test.yml: the
+// starved tier, the wait p95, the growing queue, busy, server errors, the
+// restart storm and the exhausted pool fire, and only where they should);
+// every dashboard query is PromQL promtool accepts, and every panel reads
+// the dashboard's data source.
 // TestMetrics checks their metric names against real processes.
 func TestDashboardAndAlerts(t *testing.T) {
 	t.Parallel()
