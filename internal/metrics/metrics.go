@@ -81,7 +81,7 @@ func New(tiers config.Tiers) *Metrics {
 		}, []string{"tier", "kind"}),
 		completed: prometheus.NewCounterVec(prometheus.CounterOpts{
 			Name: "paprika_work_completed_total",
-			Help: "Work finished for good, by tier, kind and status (done or failed).",
+			Help: "Work finished by its render, by tier, kind and status (done, or failed: a template error); failures after the last retryable attempt are failed by the queue and not counted here.",
 		}, []string{"tier", "kind", "status"}),
 		wait: prometheus.NewHistogramVec(prometheus.HistogramOpts{
 			Name:    "paprika_work_wait_seconds",
