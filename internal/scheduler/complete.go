@@ -7,6 +7,7 @@ import (
 	"sync"
 	"time"
 
+	"github.com/paprikahq/paprika/internal/metrics"
 	"github.com/paprikahq/paprika/internal/paprika"
 	"github.com/paprikahq/paprika/internal/storage"
 )
@@ -26,6 +27,7 @@ type completer struct {
 	outputs storage.Store
 	limited func(tier string) bool // the tier has maxRunning: its finishes wake other workers
 	log     *slog.Logger
+	metrics *metrics.Metrics
 
 	mu      sync.Mutex
 	pending []result
@@ -113,6 +115,7 @@ func (c *completer) flush(rs []result) {
 		err := c.record(ctx, rs)
 		cancel()
 		if err == nil {
+			c.counted(rs)
 			return
 		}
 		if attempt == 20 {
@@ -149,6 +152,7 @@ func (c *completer) store(rs []result) []result {
 			kept = append(kept, r)
 			continue
 		}
+		c.metrics.RenderFailed(paprika.CodeRenderFailed)
 		ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
 		if _, err := c.queue.Release(ctx, r.Item.Ref(), paprika.CodeRenderFailed, "the document was rendered but could not be stored", false); err != nil {
 			c.log.Error("release failed; the lease will expire instead", "err", err)
@@ -166,4 +170,11 @@ func (c *completer) record(ctx context.Context, rs []result) error {
 		wake = wake || (c.limited != nil && c.limited(rs[i].Item.Tier))
 	}
 	return c.queue.Complete(ctx, results, wake)
+}
+
+// counted counts recorded completions in the metrics.
+func (c *completer) counted(rs []result) {
+	for i := range rs {
+		c.metrics.Completed(rs[i].Item.Tier, rs[i].Item.Kind, rs[i].Status)
+	}
 }
