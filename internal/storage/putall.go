@@ -38,55 +38,67 @@ func PutAll(ctx context.Context, s Store, objs []Output) error {
 	return parallel(len(objs), func(i int) error { return s.Put(ctx, objs[i].Key, objs[i].Body) })
 }
 
-// PutGroup writes each object to a temporary file beside its place, then
-// syncs them all (concurrent fsyncs on one file system share its journal's
-// commits), renames them into place and syncs their folders once each: the
-// atomic, durable write of Put, for a group at the cost of about one.
+// PutGroup writes each output to a temporary file beside its place, makes
+// them all durable at once, renames them into place, and makes the renames
+// durable: the atomic, durable write of Put, for a group at about the cost of
+// one. On Linux "at once" is one syncfs(2) of the file system before the
+// renames and one after; bench/product's disk probe measured 117 µs of CPU
+// a file that way against 486 µs for a fsync each and 824 µs for fsyncs in
+// parallel. Elsewhere each file and folder is fsynced.
 func (s *Files) PutGroup(ctx context.Context, objs []Output) error {
-	type staged struct {
-		f         *os.File
-		tmp, path string
-	}
+	type staged struct{ tmp, path string }
 	st := make([]staged, len(objs))
-	err := parallel(len(objs), func(i int) error {
-		path, err := s.path(objs[i].Key, false)
-		if err != nil {
-			return err
+	dirs := map[string]bool{}
+	var err error
+	for i, o := range objs {
+		var path string
+		if path, err = s.path(o.Key, false); err != nil {
+			break
 		}
-		if err := os.MkdirAll(filepath.Dir(path), 0o750); err != nil {
-			return err
+		dir := filepath.Dir(path)
+		if err = os.MkdirAll(dir, 0o750); err != nil {
+			break
 		}
-		f, err := os.CreateTemp(filepath.Dir(path), ".tmp-*")
-		if err != nil {
-			return err
+		var f *os.File
+		if f, err = os.CreateTemp(dir, ".tmp-*"); err != nil {
+			break
 		}
-		st[i] = staged{f: f, tmp: f.Name(), path: path}
-		_, err = f.Write(objs[i].Body)
-		if err == nil {
+		st[i] = staged{tmp: f.Name(), path: path}
+		dirs[dir] = true
+		_, err = f.Write(o.Body)
+		if err == nil && !haveSyncfs {
 			err = f.Sync()
 		}
 		if cerr := f.Close(); err == nil {
 			err = cerr
 		}
-		return err
-	})
-	dirs := map[string]bool{}
-	for _, x := range st {
-		if err == nil && x.f != nil {
-			err = os.Rename(x.tmp, x.path)
-			dirs[filepath.Dir(x.path)] = true
+		if err != nil {
+			break
 		}
 	}
-	if err == nil {
-		list := make([]string, 0, len(dirs))
-		for d := range dirs {
-			list = append(list, d)
+	if err == nil && haveSyncfs {
+		err = syncfs(s.Dir) // the files' data, before they are renamed into place
+	}
+	for _, x := range st {
+		if err != nil {
+			break
 		}
-		err = parallel(len(list), func(i int) error { return syncDir(list[i]) })
+		err = os.Rename(x.tmp, x.path)
+	}
+	if err == nil {
+		if haveSyncfs {
+			err = syncfs(s.Dir) // the renames
+		} else {
+			for d := range dirs {
+				if err = syncDir(d); err != nil {
+					break
+				}
+			}
+		}
 	}
 	if err != nil {
 		for _, x := range st {
-			if x.f != nil {
+			if x.tmp != "" {
 				os.Remove(x.tmp) // those renamed are gone already
 			}
 		}
