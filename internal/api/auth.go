@@ -1,6 +1,7 @@
 package api
 
 import (
+	"context"
 	"crypto/sha256"
 	"crypto/subtle"
 	"net/http"
@@ -40,8 +41,8 @@ func (s *Server) admin(h handler) handler {
 	}
 }
 
-// tenant resolves the request's key to its tenant, on every request, and
-// checks that the key holds one of scopes and that the tenant is not
+// tenant resolves the request's key to its tenant (from the key cache, else
+// PostgreSQL; see keycache.go for how stale it may be) and checks that the key holds one of scopes and that the tenant is not
 // suspended.
 func (s *Server) tenant(h handler, scopes ...string) handler {
 	return func(w http.ResponseWriter, r *http.Request) error {
@@ -49,7 +50,7 @@ func (s *Server) tenant(h handler, scopes ...string) handler {
 		if secret == "" {
 			return paprika.Errorf(paprika.CodeUnauthorized, "Unauthorized: send your key as a bearer token")
 		}
-		p, err := s.store.Authenticate(r.Context(), secret)
+		p, err := s.authenticate(r.Context(), secret)
 		if err != nil {
 			return err
 		}
@@ -61,6 +62,20 @@ func (s *Server) tenant(h handler, scopes ...string) handler {
 		}
 		return h(w, r.WithContext(withPrincipal(r.Context(), p)))
 	}
+}
+
+// authenticate looks secret up in the key cache, then in PostgreSQL.
+func (s *Server) authenticate(ctx context.Context, secret string) (*paprika.Principal, error) {
+	p, gen, ok := s.keys.get(secret)
+	if ok {
+		return p, nil
+	}
+	p, err := s.store.Authenticate(ctx, secret)
+	if err != nil {
+		return nil, err
+	}
+	s.keys.put(secret, p, gen)
+	return p, nil
 }
 
 func principal(r *http.Request) *paprika.Principal {

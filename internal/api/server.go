@@ -28,6 +28,7 @@ type Server struct {
 	slots    chan struct{}  // synchronous render slots (PAPRIKA_WORKERS)
 	merges   chan struct{}  // batch PDF merges running at once (PAPRIKA_WORKERS)
 	prom     http.Handler   // /metrics
+	keys     *keyCache      // key look-ups of the last few seconds
 }
 
 // Option changes how New builds the server.
@@ -50,7 +51,7 @@ func WithOutputs(store storage.Store) Option {
 // engine with PAPRIKA_WORKERS slots (Chromium starts on the first render).
 func New(cfg *config.Config, store Store, log *slog.Logger, opts ...Option) *Server {
 	s := &Server{cfg: cfg, store: store, log: log, slots: make(chan struct{}, max(cfg.Workers, 1)),
-		merges: make(chan struct{}, max(cfg.Workers, 1))}
+		merges: make(chan struct{}, max(cfg.Workers, 1)), keys: newKeyCache(keyCacheTTL, keyCacheEntries)}
 	for _, o := range opts {
 		o(s)
 	}
@@ -83,6 +84,10 @@ func (s *Server) Close() error {
 	return nil
 }
 
+// renderRoute is the route of synchronous renders, which refuses busy
+// before any other work.
+const renderRoute = "POST /v1/renders"
+
 // handler is an HTTP handler that returns its error for the one writer.
 type handler func(http.ResponseWriter, *http.Request) error
 
@@ -94,7 +99,12 @@ func withPrincipal(ctx context.Context, p *paprika.Principal) context.Context {
 func (s *Server) Handler() http.Handler {
 	mux := http.NewServeMux()
 	route := func(pattern string, h handler) {
+		slotted := pattern == renderRoute
 		mux.HandleFunc(pattern, func(w http.ResponseWriter, r *http.Request) {
+			if slotted && s.slotsFull() {
+				s.writeError(w, r, errBusy) // before the key, the body and the template
+				return
+			}
 			if err := h(w, r); err != nil {
 				s.writeError(w, r, err)
 			}
