@@ -37,6 +37,9 @@ func (s *Server) admin(h handler) handler {
 		if s.cfg.AdminToken == "" || subtle.ConstantTimeCompare(got[:], want[:]) != 1 {
 			return paprika.Errorf(paprika.CodeUnauthorized, "Unauthorized: send the admin token as a bearer token")
 		}
+		if err := checkPath(r); err != nil {
+			return err
+		}
 		return h(w, r)
 	}
 }
@@ -59,6 +62,9 @@ func (s *Server) tenant(h handler, scopes ...string) handler {
 		}
 		if !slices.ContainsFunc(scopes, func(sc string) bool { return slices.Contains(p.Key.Scopes, sc) }) {
 			return paprika.Errorf(paprika.CodeForbidden, "Forbidden: this key lacks the %s scope", strings.Join(scopes, " or "))
+		}
+		if err := checkPath(r); err != nil {
+			return err
 		}
 		return h(w, r.WithContext(withPrincipal(r.Context(), p)))
 	}

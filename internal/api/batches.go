@@ -148,6 +148,13 @@ func (s *Server) readNDJSON(w http.ResponseWriter, r *http.Request, in *batchInp
 		if b[0] != '{' && string(b) != "null" {
 			return paprika.BadRequest("line %d must be a JSON object", line)
 		}
+		if err := checkJSONText(b, "records["+strconv.Itoa(len(in.Records))+"]"); err != nil {
+			var pe *paprika.Error
+			if errors.As(err, &pe) {
+				pe.Message += fmt.Sprintf(" (line %d)", line)
+			}
+			return err
+		}
 		in.Records = append(in.Records, json.RawMessage(bytes.Clone(b)))
 	}
 	var tooLarge *http.MaxBytesError

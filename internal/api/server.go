@@ -7,6 +7,7 @@ import (
 	"context"
 	"log/slog"
 	"net/http"
+	"path"
 
 	"github.com/prometheus/client_golang/prometheus/promhttp"
 
@@ -100,6 +101,7 @@ func (s *Server) Handler() http.Handler {
 	mux := http.NewServeMux()
 	route := func(pattern string, h handler) {
 		slotted := pattern == renderRoute
+		wildcards(pattern) // every wildcard has a shape (path.go)
 		mux.HandleFunc(pattern, func(w http.ResponseWriter, r *http.Request) {
 			if slotted && s.slotsFull() {
 				s.writeError(w, r, errBusy) // before the key, the body and the template
@@ -150,7 +152,22 @@ func (s *Server) Handler() http.Handler {
 	route("DELETE /v1/templates/{id}", s.tenant(s.deleteTemplate, ScopeTemplates))
 
 	route("/", s.notFound)
-	return s.observe(mux)
+	return s.observe(uncleanNotFound(mux, s))
+}
+
+// uncleanNotFound answers not-found to a path holding ".", ".." or an empty
+// segment, which ServeMux would redirect to its cleaned form: an id of ".."
+// is of the wrong shape like any other, and a client that follows the
+// redirect would send DELETE /v1/admin/tenants/acme/keys/.. to the tenant.
+func uncleanNotFound(next http.Handler, s *Server) http.Handler {
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		p := r.URL.Path
+		if c := path.Clean(p); c != p && c+"/" != p {
+			s.writeError(w, r, notFoundRoute(r))
+			return
+		}
+		next.ServeHTTP(w, r)
+	})
 }
 
 func (s *Server) notFound(w http.ResponseWriter, r *http.Request) error {
