@@ -164,7 +164,7 @@ func (s *Server) readNDJSON(w http.ResponseWriter, r *http.Request, in *batchInp
 	case errors.Is(err, bufio.ErrTooLong):
 		return paprika.Errorf(paprika.CodePayloadTooLarge, "Payload too large: line %d is over %d bytes", line+1, s.cfg.MaxRequestBytes)
 	case err != nil:
-		return paprika.BadRequest("could not read the body: %v", err)
+		return paprika.BadRequest("could not read the body: the upload ended early or was interrupted")
 	}
 	if !head {
 		return paprika.BadRequest("the body is empty; send the input on line 1, then one record a line")

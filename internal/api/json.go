@@ -43,7 +43,7 @@ func readBody(w http.ResponseWriter, r *http.Request, limit int64) ([]byte, erro
 		return nil, paprika.Errorf(paprika.CodePayloadTooLarge, "Payload too large: the body is over %d bytes", limit)
 	}
 	if err != nil {
-		return nil, paprika.BadRequest("could not read the body: %v", err)
+		return nil, paprika.BadRequest("could not read the body: the upload ended early or was interrupted")
 	}
 	return body, nil
 }
