@@ -78,7 +78,6 @@ func Failure(err error) (code, message string) {
 // the service's, not of the template or the data.
 const InternalFailure = "the document could not be rendered because of a failure of the service (logged with the id of the work)"
 
-
 // Validate reports the first invalid field of the input, naming it (e.g.
 // "format must be one of pdf, png, html"), like Options.Validate. It does
 // not compile the template: CheckTemplate does.
