@@ -31,9 +31,12 @@ func unreachable(err error) bool {
 		// down, crashed or not yet accepting connections.
 		return pg.Code[:2] == "08" || pg.Code == "57P01" || pg.Code == "57P02" || pg.Code == "57P03"
 	}
-	var netErr net.Error
+	// *net.OpError and *net.DNSError, not the net.Error interface: every
+	// syscall.Errno satisfies that one, a full disk's ENOSPC among them.
+	var opErr *net.OpError
+	var dnsErr *net.DNSError
 	switch {
-	case errors.As(err, &netErr):
+	case errors.As(err, &opErr), errors.As(err, &dnsErr):
 		return true // dial, read and write failures and their timeouts
 	case errors.Is(err, syscall.ECONNREFUSED), errors.Is(err, syscall.ECONNRESET), errors.Is(err, syscall.EPIPE):
 		return true

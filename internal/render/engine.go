@@ -192,7 +192,7 @@ func (e *Engine) failure(ctx, rctx context.Context, inst *instance, err error) e
 	case errors.Is(err, chromium.ErrNotFound):
 		// The operator's to fix: the path searched goes to the log only.
 		e.log.ErrorContext(ctx, "render failed: no Chromium", "error", err)
-		return &Error{Code: CodeRenderFailed, Message: "the renderer is not available on this server"}
+		return &Error{Code: CodeRenderFailed, Message: "Chromium is not available on this server; " + chromium.InstallHint}
 	}
 	if inst != nil && inst.Err() != nil {
 		e.log.WarnContext(ctx, "render failed: chromium died", "error", err, "cause", inst.Err())

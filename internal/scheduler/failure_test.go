@@ -31,6 +31,7 @@ func TestFailuresSpeakTheTenantsTerms(t *testing.T) {
 		{fmt.Errorf("put s3://b/k: %w", &net.OpError{Op: "dial", Net: "tcp", Addr: &net.TCPAddr{IP: net.IPv4(10, 0, 0, 9), Port: 9000}, Err: syscall.ECONNREFUSED}),
 			"output could not be stored: the output store cannot be reached"},
 		{errors.New("put /srv/x: something else"), "output could not be stored: the output store failed"},
+		{write(syscall.ENOTDIR), "output could not be stored: the output store failed"}, // an Errno is no network error
 	} {
 		got := storeFailure(tc.err)
 		require.Equal(t, tc.want, got)
