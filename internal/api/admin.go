@@ -193,6 +193,7 @@ func (s *Server) patchTenant(w http.ResponseWriter, r *http.Request) error {
 	}
 	p.RetentionDays, p.Suspended = in.RetentionDays, in.Suspended
 	t, err := s.store.UpdateTenant(r.Context(), r.PathValue("id"), p)
+	s.keys.evictTenant(r.PathValue("id")) // suspended at once, here
 	if err != nil {
 		return err
 	}
@@ -201,7 +202,9 @@ func (s *Server) patchTenant(w http.ResponseWriter, r *http.Request) error {
 }
 
 func (s *Server) deleteTenant(w http.ResponseWriter, r *http.Request) error {
-	if err := s.store.DeleteTenant(r.Context(), r.PathValue("id")); err != nil {
+	err := s.store.DeleteTenant(r.Context(), r.PathValue("id"))
+	s.keys.evictTenant(r.PathValue("id")) // refused at once, here
+	if err != nil {
 		return err
 	}
 	w.WriteHeader(http.StatusNoContent)
@@ -265,7 +268,9 @@ func (s *Server) listKeys(w http.ResponseWriter, r *http.Request) error {
 }
 
 func (s *Server) revokeKey(w http.ResponseWriter, r *http.Request) error {
-	if err := s.store.RevokeKey(r.Context(), r.PathValue("id"), r.PathValue("keyId")); err != nil {
+	err := s.store.RevokeKey(r.Context(), r.PathValue("id"), r.PathValue("keyId"))
+	s.keys.evictKey(r.PathValue("keyId")) // refused at once, here
+	if err != nil {
 		return err
 	}
 	w.WriteHeader(http.StatusNoContent)

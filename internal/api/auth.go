@@ -1,6 +1,7 @@
 package api
 
 import (
+	"context"
 	"crypto/sha256"
 	"crypto/subtle"
 	"net/http"
@@ -42,12 +43,15 @@ func (s *Server) admin(h handler) handler {
 		if s.cfg.AdminToken == "" || subtle.ConstantTimeCompare(got[:], want[:]) != 1 {
 			return paprika.Errorf(paprika.CodeUnauthorized, "Unauthorized: send the admin token as a bearer token")
 		}
+		if err := checkPath(r); err != nil {
+			return err
+		}
 		return h(w, r)
 	}
 }
 
-// tenant resolves the request's key to its tenant, on every request, and
-// checks that the key holds one of scopes and that the tenant is not
+// tenant resolves the request's key to its tenant (from the key cache, else
+// PostgreSQL; see keycache.go for how stale it may be) and checks that the key holds one of scopes and that the tenant is not
 // suspended.
 func (s *Server) tenant(h handler, scopes ...string) handler {
 	return func(w http.ResponseWriter, r *http.Request) error {
@@ -61,12 +65,15 @@ func (s *Server) tenant(h handler, scopes ...string) handler {
 		if !slices.ContainsFunc(scopes, func(sc string) bool { return slices.Contains(p.Key.Scopes, sc) }) {
 			return paprika.Errorf(paprika.CodeForbidden, "Forbidden: this key lacks the %s scope", strings.Join(scopes, " or "))
 		}
+		if err := checkPath(r); err != nil {
+			return err
+		}
 		return h(w, r.WithContext(withPrincipal(r.Context(), p)))
 	}
 }
 
-// authenticateTenant resolves the request's bearer secret, or the key of
-// the Caller it was made for in-process (see AsCaller).
+// authenticateTenant resolves the request's bearer secret (through the key
+// cache), or the key of the Caller it was made for in-process (see AsCaller).
 func (s *Server) authenticateTenant(r *http.Request) (*paprika.Principal, error) {
 	if c, ok := callerFrom(r.Context()); ok {
 		if c.KeyID == "" {
@@ -78,7 +85,21 @@ func (s *Server) authenticateTenant(r *http.Request) (*paprika.Principal, error)
 	if secret == "" {
 		return nil, paprika.Errorf(paprika.CodeUnauthorized, "Unauthorized: send your key as a bearer token")
 	}
-	return s.store.Authenticate(r.Context(), secret)
+	return s.authenticate(r.Context(), secret)
+}
+
+// authenticate looks secret up in the key cache, then in PostgreSQL.
+func (s *Server) authenticate(ctx context.Context, secret string) (*paprika.Principal, error) {
+	p, gen, ok := s.keys.get(secret)
+	if ok {
+		return p, nil
+	}
+	p, err := s.store.Authenticate(ctx, secret)
+	if err != nil {
+		return nil, err
+	}
+	s.keys.put(secret, p, gen)
+	return p, nil
 }
 
 func principal(r *http.Request) *paprika.Principal {

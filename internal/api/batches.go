@@ -150,6 +150,13 @@ func (s *Server) readNDJSON(w http.ResponseWriter, r *http.Request, in *batchInp
 		if b[0] != '{' && string(b) != "null" {
 			return paprika.BadRequest("line %d must be a JSON object", line)
 		}
+		if err := checkJSONText(b, "records["+strconv.Itoa(len(in.Records))+"]"); err != nil {
+			var pe *paprika.Error
+			if errors.As(err, &pe) {
+				pe.Message += fmt.Sprintf(" (line %d)", line)
+			}
+			return err
+		}
 		in.Records = append(in.Records, json.RawMessage(bytes.Clone(b)))
 	}
 	var tooLarge *http.MaxBytesError
@@ -159,7 +166,7 @@ func (s *Server) readNDJSON(w http.ResponseWriter, r *http.Request, in *batchInp
 	case errors.Is(err, bufio.ErrTooLong):
 		return paprika.Errorf(paprika.CodePayloadTooLarge, "Payload too large: line %d is over %d bytes", line+1, s.cfg.MaxRequestBytes)
 	case err != nil:
-		return paprika.BadRequest("could not read the body: %v", err)
+		return paprika.BadRequest("could not read the body: the upload ended early or was interrupted")
 	}
 	if !head {
 		return paprika.BadRequest("the body is empty; send the input on line 1, then one record a line")

@@ -55,13 +55,20 @@ type errorBody struct {
 	Limit     *int   `json:"limit,omitempty"`
 }
 
-// writeError is the one writer of error bodies. An error that is not a
-// *paprika.Error is a bug: it is logged with the request id and shown as
-// internal, with nothing of its text.
+// writeError is the one writer of error bodies. An error that says the
+// database or the output store cannot be reached is 503 unavailable with
+// Retry-After (see unreachable); any other error that is not a
+// *paprika.Error is a bug. Both are logged with the request id and shown
+// with nothing of their text.
 func (s *Server) writeError(w http.ResponseWriter, r *http.Request, err error) {
 	id := requestID(r.Context())
 	var e *paprika.Error
-	if !errors.As(err, &e) {
+	switch {
+	case errors.As(err, &e):
+	case unreachable(err):
+		s.log.WarnContext(r.Context(), "unavailable", "requestId", id, "method", r.Method, "path", r.URL.Path, "err", err)
+		e = errUnavailable
+	default:
 		s.log.ErrorContext(r.Context(), "internal error", "requestId", id, "method", r.Method, "path", r.URL.Path, "err", err)
 		e = &paprika.Error{Code: paprika.CodeInternal, Message: "Internal error: it has been logged with the request id"}
 	}

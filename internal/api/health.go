@@ -27,7 +27,8 @@ func (s *Server) readyz(w http.ResponseWriter, r *http.Request) error {
 	ctx, cancel := context.WithTimeout(r.Context(), 2*time.Second)
 	defer cancel()
 	if err := s.store.Ping(ctx); err != nil {
-		return &paprika.Error{Code: paprika.CodeBusy, Message: "Not ready: the database does not answer", RetryAfter: 1}
+		s.log.WarnContext(ctx, "not ready: PostgreSQL", "err", err)
+		return &paprika.Error{Code: paprika.CodeUnavailable, Message: "Not ready: the database does not answer", RetryAfter: unavailableRetryAfter}
 	}
 	if s.engine == nil {
 		writeJSON(w, http.StatusOK, map[string]string{"status": "ready"})

@@ -38,6 +38,7 @@ var (
 type testEnv struct {
 	Server     *Server
 	Store      *postgres.Store
+	counted    *countingStore // Store as the server sees it, its calls counted
 	Pool       *pgxpool.Pool
 	DBURL      string
 	Config     *config.Config
@@ -87,7 +88,8 @@ func setupEnv(t *testing.T, vars map[string]string, opts ...Option) *testEnv {
 	require.NoError(t, err)
 	t.Cleanup(func() { require.NoError(t, e.Outputs.Close()) })
 	opts = append([]Option{WithOutputs(e.Outputs)}, opts...)
-	e.Server = New(cfg, e.Store, slog.New(slog.NewJSONHandler(e.logs, &slog.HandlerOptions{Level: slog.LevelDebug})), opts...)
+	e.counted = &countingStore{Store: e.Store}
+	e.Server = New(cfg, e.counted, slog.New(slog.NewJSONHandler(e.logs, &slog.HandlerOptions{Level: slog.LevelDebug})), opts...)
 	t.Cleanup(func() { require.NoError(t, e.Server.Close()) }) // after the HTTP server
 	real, extra := e.validating(t, e.Server.Handler()), e.Server.observe(e.extra)
 	e.HTTP = httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {

@@ -43,12 +43,13 @@ func readBody(w http.ResponseWriter, r *http.Request, limit int64) ([]byte, erro
 		return nil, paprika.Errorf(paprika.CodePayloadTooLarge, "Payload too large: the body is over %d bytes", limit)
 	}
 	if err != nil {
-		return nil, paprika.BadRequest("could not read the body: %v", err)
+		return nil, paprika.BadRequest("could not read the body: the upload ended early or was interrupted")
 	}
 	return body, nil
 }
 
-// decode reads a JSON body strictly into v: one JSON value, no unknown field.
+// decode reads a JSON body strictly into v: one JSON value, no unknown field,
+// no text that PostgreSQL cannot store (see text.go).
 func decode(w http.ResponseWriter, r *http.Request, limit int64, v any) error {
 	body, err := readBody(w, r, limit)
 	if err != nil {
@@ -69,7 +70,7 @@ func decodeBytes(body []byte, v any) error {
 	if dec.More() {
 		return paprika.BadRequest("the body holds more than one JSON value")
 	}
-	return nil
+	return checkJSONText(body, "")
 }
 
 // jsonError turns a decoding error into a 400 that names the field.
@@ -128,7 +129,11 @@ func page(r *http.Request) (limit int, after string, err error) {
 		}
 		limit = n
 	}
-	return limit, r.URL.Query().Get("after"), nil
+	after = r.URL.Query().Get("after")
+	if err := checkText("after", after); err != nil {
+		return 0, "", err
+	}
+	return limit, after, nil
 }
 
 // list is the paginated answer {data, next}.

@@ -215,7 +215,7 @@ func TestFailedPutIsRetried(t *testing.T) {
 	j := e.waitJob(t, key, failing.ID, "failed")
 	require.Equal(t, 3, j.Attempts)
 	require.Equal(t, "render-failed", j.Error.Code)
-	require.Equal(t, "the document was rendered but could not be stored", j.Error.Message)
+	require.Equal(t, "output could not be stored: the output store failed", j.Error.Message)
 	require.Nil(t, j.Output)
 	require.Contains(t, e.Logs(), "storing an output failed", "the cause is in the worker's log")
 

@@ -4,6 +4,7 @@ import (
 	"errors"
 	"net/http"
 	"strconv"
+	"sync"
 	"time"
 
 	"github.com/paprikahq/paprika/internal/metrics"
@@ -11,9 +12,29 @@ import (
 	"github.com/paprikahq/paprika/internal/render"
 )
 
+// errBusy is the answer when every render slot is taken.
+var errBusy = &paprika.Error{Code: paprika.CodeBusy, Message: "Busy: every render slot is taken; retry shortly or queue a job", RetryAfter: 1}
+
+// slotsFull reports whether every synchronous render slot is taken. The
+// route of renders asks it before anything else (the key, the body, the
+// template), so that a busy answer costs next to nothing.
+func (s *Server) slotsFull() bool { return len(s.slots) == cap(s.slots) }
+
+// busyTier is the tier a render answered busy before its key was looked up
+// is counted at: its key's, when the key cache knows it, else "" (no tier
+// is named so): the busy answer touches nothing but memory.
+func (s *Server) busyTier(r *http.Request) string {
+	if p, _, ok := s.keys.get(bearer(r)); ok {
+		return s.tierNow(p.Key.Tier, p)
+	}
+	return ""
+}
+
 // createRender renders synchronously in one of this process's render slots.
 // When every slot is taken it answers busy at once: no unbounded line of
-// requests waits behind the slots.
+// requests waits behind the slots. The slot is given back as soon as the
+// render ends, before the answer is written, so a client that waits for
+// its answer before sending the next request finds its slot free.
 func (s *Server) createRender(w http.ResponseWriter, r *http.Request) error {
 	p := principal(r)
 	var in renderInput
@@ -33,11 +54,13 @@ func (s *Server) createRender(w http.ResponseWriter, r *http.Request) error {
 	tier := s.tierNow(p.Key.Tier, p)
 	select {
 	case s.slots <- struct{}{}:
-		defer func() { <-s.slots }()
 	default:
 		s.meters.Busy(tier, metrics.SlotsRender)
-		return &paprika.Error{Code: paprika.CodeBusy, Message: "Busy: every render slot is taken; retry shortly or queue a job", RetryAfter: 1}
+		return errBusy
 	}
+	var once sync.Once
+	release := func() { once.Do(func() { <-s.slots }) }
+	defer release()
 	if err := s.countRequest(r.Context(), p); err != nil {
 		return err
 	}
@@ -49,6 +72,7 @@ func (s *Server) createRender(w http.ResponseWriter, r *http.Request) error {
 	start := time.Now()
 	out, err := s.renderer.Render(r.Context(), render.Input{Template: content, Data: data, Format: src.Format, Options: opts})
 	secs := time.Since(start).Seconds()
+	release()
 	if err != nil {
 		return s.renderFailed(tier, err)
 	}

@@ -7,6 +7,7 @@ import (
 	"context"
 	"log/slog"
 	"net/http"
+	"path"
 
 	"github.com/paprikahq/paprika/internal/config"
 	"github.com/paprikahq/paprika/internal/metrics"
@@ -28,6 +29,7 @@ type Server struct {
 	merges   chan struct{}    // batch PDF merges running at once (PAPRIKA_WORKERS)
 	meters   *metrics.Metrics // this process's Prometheus metrics
 	prom     http.Handler     // /metrics
+	keys     *keyCache        // key look-ups of the last few seconds
 }
 
 // Option changes how New builds the server.
@@ -57,7 +59,7 @@ func WithMetrics(m *metrics.Metrics) Option {
 // engine with PAPRIKA_WORKERS slots (Chromium starts on the first render).
 func New(cfg *config.Config, store Store, log *slog.Logger, opts ...Option) *Server {
 	s := &Server{cfg: cfg, store: store, log: log, slots: make(chan struct{}, max(cfg.Workers, 1)),
-		merges: make(chan struct{}, max(cfg.Workers, 1))}
+		merges: make(chan struct{}, max(cfg.Workers, 1)), keys: newKeyCache(keyCacheTTL, keyCacheEntries)}
 	for _, o := range opts {
 		o(s)
 	}
@@ -107,6 +109,10 @@ func (s *Server) Close() error {
 	return nil
 }
 
+// renderRoute is the route of synchronous renders, which refuses busy
+// before any other work.
+const renderRoute = "POST /v1/renders"
+
 // handler is an HTTP handler that returns its error for the one writer.
 type handler func(http.ResponseWriter, *http.Request) error
 
@@ -118,7 +124,14 @@ func withPrincipal(ctx context.Context, p *paprika.Principal) context.Context {
 func (s *Server) Handler() http.Handler {
 	mux := http.NewServeMux()
 	route := func(pattern string, h handler) {
+		slotted := pattern == renderRoute
+		wildcards(pattern) // every wildcard has a shape (path.go)
 		mux.HandleFunc(pattern, func(w http.ResponseWriter, r *http.Request) {
+			if slotted && s.slotsFull() {
+				s.meters.Busy(s.busyTier(r), metrics.SlotsRender)
+				s.writeError(w, r, errBusy) // before the key, the body and the template
+				return
+			}
 			if err := h(w, r); err != nil {
 				s.writeError(w, r, err)
 			}
@@ -164,7 +177,22 @@ func (s *Server) Handler() http.Handler {
 	route("DELETE /v1/templates/{id}", s.tenant(s.deleteTemplate, ScopeTemplates))
 
 	route("/", s.notFound)
-	return s.observe(mux)
+	return s.observe(uncleanNotFound(mux, s))
+}
+
+// uncleanNotFound answers not-found to a path holding ".", ".." or an empty
+// segment, which ServeMux would redirect to its cleaned form: an id of ".."
+// is of the wrong shape like any other, and a client that follows the
+// redirect would send DELETE /v1/admin/tenants/acme/keys/.. to the tenant.
+func uncleanNotFound(next http.Handler, s *Server) http.Handler {
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		p := r.URL.Path
+		if c := path.Clean(p); c != p && c+"/" != p {
+			s.writeError(w, r, notFoundRoute(r))
+			return
+		}
+		next.ServeHTTP(w, r)
+	})
 }
 
 func (s *Server) notFound(w http.ResponseWriter, r *http.Request) error {

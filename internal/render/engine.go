@@ -219,7 +219,9 @@ func (e *Engine) failure(ctx, rctx context.Context, inst *instance, err error) e
 		e.log.WarnContext(ctx, "render failed: the page crashed")
 		return &Error{Code: CodeRenderFailed, Message: "the page crashed (did it run out of memory?)"}
 	case errors.Is(err, chromium.ErrNotFound):
-		return &Error{Code: CodeRenderFailed, Message: err.Error()}
+		// The operator's to fix: the path searched goes to the log only.
+		e.log.ErrorContext(ctx, "render failed: no Chromium", "error", err)
+		return &Error{Code: CodeRenderFailed, Message: "Chromium is not available on this server; " + chromium.InstallHint}
 	case errors.Is(err, chromium.ErrSandbox):
 		// The details are the server's, not the tenant's.
 		e.log.ErrorContext(ctx, "render failed: Chromium's sandbox cannot run", "error", err)

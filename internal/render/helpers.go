@@ -72,11 +72,12 @@ func state(o *raymond.Options) *execState {
 func partialHelper(o *raymond.Options) raymond.SafeString {
 	st := state(o)
 	if st.depth++; st.depth > maxPartialDepth {
-		panic(&helperError{pos: -1, msg: errTooDeep.Error()})
+		// At the partial that went one level too deep: its definition's line.
+		panic(&helperError{pos: callPos(o), msg: errTooDeep.Error()})
 	}
 	out := o.Fn()
 	st.depth--
-	st.charge(len(out))
+	st.charge(o, len(out))
 	return raymond.SafeString(out)
 }
 
@@ -97,7 +98,7 @@ func eachHelper(v any, o *raymond.Options) raymond.SafeString {
 		frame.Set("first", i == 0)
 		frame.Set("last", i == n-1)
 		out := o.FnCtxData(item, frame)
-		st.charge(len(out))
+		st.charge(o, len(out))
 		b.WriteString(out)
 	}
 	rv := reflect.ValueOf(v)

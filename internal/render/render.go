@@ -60,17 +60,23 @@ type Error struct {
 func (e *Error) Error() string { return e.Code + ": " + e.Message }
 
 // Failure is the one translation of a failed render into what a tenant
-// sees: its code (one of the Code* codes; anything that is not an *Error,
-// such as an output that could not be stored, is render-failed) and its
-// message. The worker stores them on the failed job; the API's answer to a
-// synchronous render maps the code to its status.
+// sees: its code (one of the Code* codes) and its message. An *Error's
+// message is written for tenants; anything else (a database or file error,
+// whose text may name a server path or address) is render-failed with a
+// message of the tenant's terms only, and the caller logs err itself with
+// the job or request id. The worker stores them on the failed job; the
+// API's answer to a synchronous render maps the code to its status.
 func Failure(err error) (code, message string) {
 	var re *Error
 	if errors.As(err, &re) {
 		return re.Code, re.Message
 	}
-	return CodeRenderFailed, err.Error()
+	return CodeRenderFailed, InternalFailure
 }
+
+// InternalFailure is the message of a render that failed for a reason of
+// the service's, not of the template or the data.
+const InternalFailure = "the document could not be rendered because of a failure of the service (logged with the id of the work)"
 
 // Validate reports the first invalid field of the input, naming it (e.g.
 // "format must be one of pdf, png, html"), like Options.Validate. It does

@@ -191,12 +191,14 @@ type execState struct {
 	calls int
 }
 
-// charge accounts for n bytes of loop or partial output and stops the
-// execution, by panicking with an error raymond recovers, past a limit.
-func (s *execState) charge(n int) {
+// charge accounts for n bytes of the output of the loop or partial of o
+// and stops the execution, by panicking with an error raymond recovers,
+// past a limit: the error names the line of the loop or partial that
+// crossed it.
+func (s *execState) charge(o *raymond.Options, n int) {
 	s.work += n + iterationCost
 	if s.work > maxWork {
-		panic(errTooLarge)
+		panic(&helperError{pos: callPos(o), msg: errTooLarge.Error()})
 	}
 	if s.calls++; s.calls%256 == 0 && s.ctx.Err() != nil {
 		panic(ctxError{s.ctx.Err()})

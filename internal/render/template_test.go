@@ -137,7 +137,10 @@ func TestDataErrorNamesLine(t *testing.T) {
 func TestSelfIncludingPartialIsBounded(t *testing.T) {
 	t.Parallel()
 	_, err := execute(t, `{{#*inline "loop"}}x{{> loop}}{{/inline}}{{> loop}}`, `{}`)
-	requireTemplateError(t, err, "deeper than 32")
+	requireTemplateError(t, err, "line 1: partials nest deeper than 32")
+	// The line is the partial's that went too deep, on any line.
+	_, err = execute(t, "<h1>{{title}}</h1>\n<p>\n{{#*inline \"loop\"}}\nx{{> loop}}{{/inline}}\n</p>{{> loop}}", `{}`)
+	requireTemplateError(t, err, "line 3: partials nest deeper than 32")
 
 	// Recursion the data bounds is fine.
 	src := `{{#*inline "tree"}}<li>{{name}}<ul>{{#each children}}{{> tree}}{{/each}}</ul></li>{{/inline}}{{> tree}}`
@@ -150,10 +153,10 @@ func TestOutputIsBounded(t *testing.T) {
 	items := make([]int, 2000)
 	data, _ := json.Marshal(map[string]any{"items": items})
 	// 2000^3 iterations: stopped long before.
-	src := `{{#each items}}{{#each ../items}}{{#each ../../items}}0123456789{{/each}}{{/each}}{{/each}}`
+	src := "<table>\n{{#each items}}\n{{#each ../items}}\n  {{#each ../../items}}0123456789{{/each}}{{/each}}{{/each}}"
 	start := time.Now()
 	_, err := execute(t, src, string(data))
-	requireTemplateError(t, err, "32 MiB")
+	requireTemplateError(t, err, "line 4: the document grows past the limit of 32 MiB") // the innermost loop's
 	require.Less(t, time.Since(start), 20*time.Second)
 
 	// Partials fanned out into each other: 10^12 copies.

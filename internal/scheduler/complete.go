@@ -153,8 +153,9 @@ func (c *completer) store(rs []result) []result {
 			continue
 		}
 		c.metrics.RenderFailed(paprika.CodeRenderFailed)
+		c.log.Error("output not stored", append(workIDs(&r.Item), "err", err)...)
 		ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
-		if _, err := c.queue.Release(ctx, r.Item.Ref(), paprika.CodeRenderFailed, "the document was rendered but could not be stored", false); err != nil {
+		if _, err := c.queue.Release(ctx, r.Item.Ref(), paprika.CodeRenderFailed, storeFailure(err), false); err != nil {
 			c.log.Error("release failed; the lease will expire instead", "err", err)
 		}
 		cancel()

@@ -272,6 +272,14 @@ func (w *Worker) handBack(it Item) {
 	}
 }
 
+// workIDs are the log attributes naming an item's work.
+func workIDs(it *Item) []any {
+	if it.Kind == KindJob {
+		return []any{"tenant", it.TenantID, "kind", it.Kind, "jobId", it.JobID.String()}
+	}
+	return []any{"tenant", it.TenantID, "kind", it.Kind, "batchId", it.BatchID.String(), "index", it.Index}
+}
+
 func (w *Worker) logClaim(ctx context.Context, it *Item, claimedAt time.Time) {
 	attrs := []any{"tenant", it.TenantID, "tier", it.Tier, "kind", it.Kind,
 		"waitSeconds", it.Wait(claimedAt).Seconds(), "attempt", it.Attempt}
@@ -303,6 +311,11 @@ func (w *Worker) process(ctx context.Context, it Item, wait time.Duration) {
 		code, msg := render.Failure(err)
 		if ctx.Err() == nil {
 			w.cfg.Metrics.RenderFailed(code)
+		}
+		if msg == render.InternalFailure {
+			// The tenant reads msg; the cause, which may name a server path,
+			// goes to the log only, with the work's ids.
+			w.log.Error("render failed inside the service", append(workIDs(&it), "err", err)...)
 		}
 		if paprika.Retryable(code) {
 			if ctx.Err() != nil {

@@ -1,0 +1,110 @@
+package api
+
+import (
+	"crypto/sha256"
+	"sync"
+	"time"
+
+	"github.com/paprikahq/paprika/internal/paprika"
+)
+
+// Key look-ups are cached briefly so that a request costs no PostgreSQL
+// round trip to learn who sent it: a retry storm of one tenant then costs
+// the others next to nothing. The bound is what a change made elsewhere
+// (another api process, or SQL) may take to be seen here: a key revoked, or
+// a tenant suspended or deleted, through another process is refused within
+// keyCacheTTL. Through this process's admin API it is refused at once (the
+// handlers evict).
+const (
+	keyCacheTTL     = 5 * time.Second
+	keyCacheEntries = 10_000
+)
+
+// keyCache maps the SHA-256 of a key secret (never the secret itself) to
+// the principal PostgreSQL answered for it. Only successful look-ups are
+// kept: an unknown key always asks PostgreSQL.
+type keyCache struct {
+	ttl time.Duration
+	max int
+	now func() time.Time
+
+	mu  sync.Mutex
+	m   map[[sha256.Size]byte]cachedKey
+	gen uint64 // counts evictions: a look-up that raced one is not kept
+}
+
+type cachedKey struct {
+	p     paprika.Principal
+	until time.Time
+}
+
+func newKeyCache(ttl time.Duration, max int) *keyCache {
+	return &keyCache{ttl: ttl, max: max, now: time.Now, m: make(map[[sha256.Size]byte]cachedKey)}
+}
+
+// get returns a copy of the principal cached for secret, if fresh. On a
+// miss it returns the generation to give put with what PostgreSQL answers.
+func (c *keyCache) get(secret string) (*paprika.Principal, uint64, bool) {
+	h := sha256.Sum256([]byte(secret))
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	e, ok := c.m[h]
+	if !ok {
+		return nil, c.gen, false
+	}
+	if !c.now().Before(e.until) {
+		delete(c.m, h)
+		return nil, c.gen, false
+	}
+	p := e.p
+	return &p, c.gen, true
+}
+
+// put keeps p for secret for the cache's ttl, unless an eviction happened
+// since the get of generation gen (p may be what it evicted). When the cache is full it
+// drops what has expired, then, if still full, any one entry: the size is
+// bounded whatever the number of keys in use.
+func (c *keyCache) put(secret string, p *paprika.Principal, gen uint64) {
+	h := sha256.Sum256([]byte(secret))
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	if gen != c.gen {
+		return
+	}
+	if len(c.m) >= c.max {
+		now := c.now()
+		for k, e := range c.m {
+			if !now.Before(e.until) {
+				delete(c.m, k)
+			}
+		}
+		for k := range c.m {
+			if len(c.m) < c.max {
+				break
+			}
+			delete(c.m, k)
+		}
+	}
+	c.m[h] = cachedKey{p: *p, until: c.now().Add(c.ttl)}
+}
+
+// evictKey forgets the key keyID (revoked).
+func (c *keyCache) evictKey(keyID string) {
+	c.evict(func(p *paprika.Principal) bool { return p.Key.ID == keyID })
+}
+
+// evictTenant forgets every key of tenantID (suspended, changed, deleted).
+func (c *keyCache) evictTenant(tenantID string) {
+	c.evict(func(p *paprika.Principal) bool { return p.Tenant.ID == tenantID })
+}
+
+func (c *keyCache) evict(match func(*paprika.Principal) bool) {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	c.gen++
+	for k, e := range c.m {
+		if match(&e.p) {
+			delete(c.m, k)
+		}
+	}
+}
