@@ -91,7 +91,7 @@ func (c *cluster) checkDoneOnce(api *proc, ws ...work) {
 			}
 		}
 	}
-	c.checkCountedOnce(items)
+	c.checkCountedOnce(c.doneBefore + items)
 	for _, w := range ws {
 		c.checkAnnounced(append(append([]string(nil), w.jobs...), w.batches...))
 	}

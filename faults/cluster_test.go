@@ -39,7 +39,10 @@ type cluster struct {
 	vars  map[string]string
 	procs []*proc
 	seq   int
-	http  *http.Client
+	// doneBefore is the documents done before the work checkDoneOnce is
+	// given, which the measures count too.
+	doneBefore int
+	http       *http.Client
 }
 
 // newCluster starts PostgreSQL and the webhook receiver; vars are given to

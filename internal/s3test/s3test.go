@@ -290,3 +290,8 @@ func lock(path string) (func(), error) {
 	}
 	return func() { _ = syscall.Flock(int(f.Fd()), syscall.LOCK_UN); f.Close() }, nil
 }
+
+// Binary returns the versitygw the harness uses, building it first if
+// needed, for tests that run servers of their own (the fault suite stops
+// and starts one).
+func Binary() (string, error) { return binary() }
