@@ -25,6 +25,7 @@ const grace = 15 * time.Second
 // the moment the signal lands, and the process exits cleanly within its
 // grace.
 func TestAPITerminatedWithRequestsInFlight(t *testing.T) {
+	t.Parallel()
 	c := newCluster(t, nil)
 	api := c.startProc("api", "api", nil)
 	key := c.tenant(api, "acme", "")

@@ -17,6 +17,7 @@ const hangingPage = `<html><body><p>forever</p><script>for (;;) {}</script></bod
 // TestBrowserKilledMidRender and TestEndlessLoopTimesOut check the engine
 // alone; this checks the processes around it.
 func TestChromiumKilledAndPageHangs(t *testing.T) {
+	t.Parallel()
 	c := newCluster(t, map[string]string{"PAPRIKA_RENDER_TIMEOUT": "4s"})
 	api := c.startProc("api", "api", nil)
 	worker := c.startProc("worker", "worker", nil)

@@ -20,6 +20,7 @@ const outage = 8 * time.Second
 // /readyz answers 503 while it is down and 200 after, and every job accepted
 // ends done exactly once.
 func TestPostgresRestartUnderLoad(t *testing.T) {
+	t.Parallel()
 	c := newCluster(t, nil)
 	api := c.startProc("api", "api", nil)
 	w1 := c.startProc("worker-1", "worker", nil)

@@ -113,6 +113,7 @@ func (o *objectStore) storage() config.Storage {
 // becomes done without its object in the bucket, of the bytes recorded; what
 // could not be stored says so; work submitted after it is back is all done.
 func TestObjectStoreStopsAndComesBack(t *testing.T) {
+	t.Parallel()
 	o := newObjectStore(t)
 	c := newCluster(t, map[string]string{
 		"PAPRIKA_STORAGE_URL":   s3test.URL(o.storage()),
@@ -131,6 +132,7 @@ func TestObjectStoreStopsAndComesBack(t *testing.T) {
 // comes back: nothing truncated is ever served as done, what could not be
 // stored says so, and work submitted after is all done.
 func TestDataDiskFills(t *testing.T) {
+	t.Parallel()
 	if os.Geteuid() != 0 {
 		t.Fatal("mounting a small tmpfs needs root (CI runs as root): run the suite as root")
 	}

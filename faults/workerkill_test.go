@@ -14,6 +14,7 @@ import (
 // that every item must end done: each kill comes after the worker, started
 // again, logged a claim of its own.
 func TestWorkerKilledWhileRendering(t *testing.T) {
+	t.Parallel()
 	c := newCluster(t, nil)
 	api := c.startProc("api", "api", nil)
 	steady := c.startProc("worker-steady", "worker", nil)
