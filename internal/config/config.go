@@ -27,7 +27,7 @@ type Config struct {
 	Chromium        string
 	RenderTimeout   time.Duration
 	Lease           time.Duration // how long a claim holds unrenewed (PAPRIKA_LEASE)
-	AllowHosts      []string // hosts pages may reach; none by default
+	AllowHosts      []string      // hosts pages may reach; none by default
 	MaxRequestBytes int64
 	MaxBatchBytes   int64
 	Storage         Storage // PAPRIKA_STORAGE_URL, PAPRIKA_STORAGE_REDIRECT (storage.go)
