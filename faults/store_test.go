@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"io/fs"
 	"net"
 	"net/http"
 	"os"
@@ -171,6 +172,13 @@ func TestDataDiskFills(t *testing.T) {
 		if err := os.Remove(filler); err != nil {
 			t.Fatal(err)
 		}
+	})
+	// No half-written temporary file is left behind by the failed writes.
+	_ = filepath.WalkDir(data, func(path string, d fs.DirEntry, err error) error {
+		if err == nil && !d.IsDir() && strings.HasPrefix(d.Name(), ".") {
+			t.Errorf("a temporary file was left on the full disk: %s", path)
+		}
+		return nil
 	})
 }
 
