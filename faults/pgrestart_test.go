@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"net/http"
 	"sort"
+	"strings"
 	"sync"
 	"testing"
 	"time"
@@ -117,6 +118,12 @@ func TestPostgresRestartUnderLoad(t *testing.T) {
 		t.Logf("FINDING: %d submissions answered 500 internal while PostgreSQL was down", refused["500 internal"])
 	}
 	c.checkDoneOnce(api, work{key: key, jobs: accepted})
+	lost, reaped := 0, 0
+	for _, p := range c.procs {
+		lost += strings.Count(p.log(), `"msg":"lease lost; render stopped"`)
+		reaped += strings.Count(p.log(), `"msg":"expired leases reaped"`)
+	}
+	t.Logf("leases lost by their workers: %d; reaps of expired leases: %d", lost, reaped)
 	var extra int
 	if err := c.db.QueryRow(t.Context(), `SELECT count(*) FROM jobs WHERE NOT (id = ANY($1::uuid[]))`, accepted).Scan(&extra); err != nil {
 		t.Fatal(err)
