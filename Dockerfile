@@ -11,7 +11,10 @@ COPY go.mod go.sum ./
 RUN go mod download
 COPY . .
 ARG PAPRIKA_VERSION=dev
-RUN CGO_ENABLED=0 go build -trimpath -ldflags "-s -w -X main.version=${PAPRIKA_VERSION}" \
+# Go's build cache survives between builds (BuildKit's and buildah's cache
+# mounts): a rebuild compiles only what changed.
+RUN --mount=type=cache,target=/root/.cache/go-build \
+    CGO_ENABLED=0 go build -trimpath -ldflags "-s -w -X main.version=${PAPRIKA_VERSION}" \
       -o /out/paprika ./cmd/paprika
 
 # --- run: Chromium, fonts, an unprivileged user -------------------------
@@ -21,11 +24,11 @@ RUN apt-get update \
       chromium fonts-liberation fonts-dejavu-core fonts-noto-color-emoji ca-certificates \
       fonts-noto-cjk fonts-kacst-one culmus fonts-lohit-deva fonts-tlwg-loma-ttf \
  && rm -rf /var/lib/apt/lists/*
-# Chromium's own sandbox needs user namespaces, which Docker's default seccomp
-# profile forbids, so it could not start as a non-root user. In the image the
-# container (an unprivileged user with no capabilities) is the sandbox. The
-# /usr/bin/chromium launcher reads its flags from /etc/chromium.d/.
-RUN echo 'export CHROMIUM_FLAGS="$CHROMIUM_FLAGS --no-sandbox"' > /etc/chromium.d/paprika-no-sandbox
+# Chromium runs with its own sandbox (seccomp-bpf, user and PID namespaces):
+# Debian's chromium has no setuid helper, so it needs unprivileged user
+# namespaces, which Docker's default seccomp profile forbids. Run the image
+# with deploy/seccomp/paprika-chromium.json (docs/deployment.md); without it
+# api and worker refuse to start, unless PAPRIKA_CHROMIUM_NO_SANDBOX=true.
 RUN groupadd --system --gid 10001 paprika \
  && useradd --system --uid 10001 --gid paprika --create-home --home-dir /home/paprika \
       --shell /usr/sbin/nologin paprika \

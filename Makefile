@@ -28,7 +28,7 @@ PAPRIKA_IMAGE ?= paprika:local
 # an empty one (one tier, standard).
 DEV_TIERS := {"standard": {"weight": 1}, "priority": {"weight": 4, "maxRunning": 20, "ratePerMinute": 600}}
 
-.PHONY: help run test build lint deps deps-test docker clean faults load
+.PHONY: help run test build lint deps deps-test docker image-test clean faults load
 
 help:
 	@echo 'make run      install what is missing, build, and start paprika dev (api + worker + private PostgreSQL)'
@@ -39,6 +39,7 @@ help:
 	@echo 'make lint     go vet ./...'
 	@echo 'make deps     only install what make run needs (deps-test: what make test needs)'
 	@echo 'make docker   build the container image $(PAPRIKA_IMAGE)'
+	@echo 'make image-test  build the image with podman and run docker-compose.yml'\''s services from it (root; ~6 min cold)'
 	@echo 'make clean    remove bin/ (./data, dev mode'\''s database and outputs, is kept)'
 
 deps:
@@ -72,6 +73,14 @@ load: deps-test
 
 lint:
 	$(GO) vet ./...
+
+# The image for real, without Docker: podman builds it (and its base images,
+# cached in /var/cache/paprika-image-test) and runs api, worker and
+# worker-priority as docker-compose.yml says, against a PostgreSQL on the
+# host (docs/deployment.md). Root only, like rootful podman.
+image-test:
+	@bash scripts/install-deps.sh image
+	time $(GO) test -tags imagetest -count=1 -v -timeout 40m ./internal/imagetest
 
 docker:
 	docker build --build-arg PAPRIKA_VERSION=$(PAPRIKA_VERSION) -t $(PAPRIKA_IMAGE) .

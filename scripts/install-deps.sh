@@ -4,6 +4,8 @@
 #
 #   scripts/install-deps.sh run    Go, PostgreSQL server binaries, Chromium, fonts
 #   scripts/install-deps.sh test   the same, plus pdftotext (poppler-utils), qpdf and npx (npm)
+#   scripts/install-deps.sh image  test's, plus podman, runc, catatonit and
+#                                  debootstrap for `make image-test`
 #
 # It says nothing when nothing is missing. It installs with apt-get when it
 # runs as root or has passwordless sudo; otherwise it prints the command to
@@ -14,9 +16,9 @@ set -euo pipefail
 
 mode=${1:-run}
 case $mode in
-run | test) ;;
+run | test | image) ;;
 *)
-	echo "usage: $0 [run|test]" >&2
+	echo "usage: $0 [run|test|image]" >&2
 	exit 2
 	;;
 esac
@@ -112,7 +114,7 @@ fi
 
 check() {
 	missing=()
-	if [[ $mode == test || -z ${PAPRIKA_DATABASE_URL:-} ]]; then
+	if [[ $mode != run || -z ${PAPRIKA_DATABASE_URL:-} ]]; then
 		have_postgres || missing+=(postgresql)
 	fi
 	have_chromium || missing+=("$chromium_package")
@@ -126,11 +128,21 @@ check() {
 	have_font culmus 'Frank Ruehl CLM' || missing+=(culmus)
 	have_font fonts-lohit-deva 'Lohit Devanagari' || missing+=(fonts-lohit-deva)
 	have_font fonts-tlwg-loma-ttf 'Loma' || missing+=(fonts-tlwg-loma-ttf)
-	if [[ $mode == test ]]; then
+	if [[ $mode != run ]]; then
 		have_cmd pdftotext || missing+=(poppler-utils)
 		have_cmd qpdf || missing+=(qpdf)
 		# npx runs Redocly CLI, the lint of docs/openapi.yaml (docs/openapi_lint_test.go).
 		have_cmd npx || missing+=(npm)
+	fi
+	if [[ $mode == image ]]; then
+		# Rootful podman with runc (crun refuses the hybrid cgroups of our
+		# machines), catatonit for the compose file's `init: true`, and
+		# debootstrap (with Debian's keyring) for the base image.
+		have_cmd podman || missing+=(podman)
+		have_cmd runc || missing+=(runc)
+		installed catatonit || missing+=(catatonit)
+		have_cmd debootstrap || missing+=(debootstrap)
+		installed debian-archive-keyring || missing+=(debian-archive-keyring)
 	fi
 }
 

@@ -87,6 +87,7 @@ func workerMain(args []string) int {
 	dbURL := fs.String("database-url", "", "")
 	slots := fs.Int("slots", 16, "")
 	maxClaim := fs.Int("max-claim", 0, "")
+	ahead := fs.Int("ahead", 0, "")
 	outputs := fs.String("outputs", "", "")
 	result := fs.String("result", "", "")
 	generic := fs.Bool("generic-plans", false, "")
@@ -124,6 +125,7 @@ func workerMain(args []string) int {
 	w := scheduler.NewWorker(postgres.NewQueue(pool), scheduler.Config{
 		Policy:   scheduler.Policy{Tiers: tiers, WorkerTiers: tiers.Names()},
 		Slots:    *slots,
+		Ahead:    *ahead,
 		MaxClaim: *maxClaim,
 		Renderer: noop{},
 		Outputs:  &storage.Files{Dir: *outputs},
@@ -345,7 +347,7 @@ func spawnWorkers(ctx context.Context, o *options, n int, dbURL, outputs, tmp st
 	var ps []*proc
 	for i := range n {
 		p := &proc{result: fmt.Sprintf("%s/worker%d.json", tmp, i), ready: make(chan struct{}), exited: make(chan error, 1)}
-		args := []string{"-worker", "-database-url", dbURL, "-slots", fmt.Sprint(o.slots), "-max-claim", fmt.Sprint(o.maxClaim),
+		args := []string{"-worker", "-database-url", dbURL, "-slots", fmt.Sprint(o.slots), "-max-claim", fmt.Sprint(o.maxClaim), "-ahead", fmt.Sprint(aheadOf(o)),
 			"-outputs", fmt.Sprintf("%s/w%d", outputs, i), "-result", p.result}
 		if o.genericPlans {
 			args = append(args, "-generic-plans")
@@ -458,4 +460,13 @@ func (w *lockedWriter) String() string {
 	w.mu.Lock()
 	defer w.mu.Unlock()
 	return w.b.String()
+}
+
+// aheadOf is the items a bench worker claims ahead, as paprika worker would
+// with PAPRIKA_CLAIM_AHEAD unset (its slots) unless -ahead says.
+func aheadOf(o *options) int {
+	if o.ahead < 0 {
+		return o.slots
+	}
+	return o.ahead
 }

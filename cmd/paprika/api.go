@@ -2,12 +2,17 @@ package main
 
 import (
 	"context"
+	"errors"
 	"log/slog"
+	"net/http"
 
 	"github.com/jackc/pgx/v5/pgxpool"
+
 	"github.com/paprikahq/paprika/internal/api"
 	"github.com/paprikahq/paprika/internal/config"
+	"github.com/paprikahq/paprika/internal/console"
 	"github.com/paprikahq/paprika/internal/postgres"
+	"github.com/paprikahq/paprika/internal/render/chromium"
 	"github.com/paprikahq/paprika/internal/storage"
 )
 
@@ -34,5 +39,35 @@ func serveAPI(ctx context.Context, cfg *config.Config, pool *pgxpool.Pool, log *
 	defer outputs.Close()
 	srv := api.New(cfg, &postgres.Store{Pool: pool}, log, api.WithOutputs(outputs))
 	defer srv.Close()
-	return serve(ctx, cfg.Port, srv.Handler(), log, onListen)
+	// Chromium starts while the API starts listening; if its sandbox cannot
+	// run, the API stops again with why. Renders that came meanwhile wait
+	// for that same start and fail.
+	ctx, cancel := context.WithCancelCause(ctx)
+	defer cancel(nil)
+	checked := make(chan struct{})
+	go func() {
+		defer close(checked)
+		if err := srv.CheckSandbox(ctx); err != nil {
+			cancel(err)
+		}
+	}()
+	err = serve(ctx, cfg.Port, withConsole(cfg, pool, srv, log), log, onListen)
+	cancel(nil)
+	<-checked
+	if cause := context.Cause(ctx); errors.Is(cause, chromium.ErrSandbox) {
+		return cause
+	}
+	return err
+}
+
+// withConsole serves the web console at /console/ beside the API, calling
+// the API's handler in-process for its sessions.
+func withConsole(cfg *config.Config, pool *pgxpool.Pool, srv *api.Server, log *slog.Logger) http.Handler {
+	h := srv.Handler()
+	tiers := make([]console.Tier, len(cfg.Tiers))
+	for i, t := range cfg.Tiers {
+		tiers[i] = console.Tier{Key: t.Key, Name: t.Name}
+	}
+	return console.New(console.Config{Pool: pool, API: h, Identify: srv.Identify, Tiers: tiers,
+		MaxRequestBytes: cfg.MaxRequestBytes, Logger: log}).Mount(h)
 }

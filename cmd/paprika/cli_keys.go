@@ -8,20 +8,12 @@ import (
 	"net/url"
 	"strings"
 
+	"github.com/paprikahq/paprika/internal/api"
 	"github.com/spf13/cobra"
 )
 
-// keyRow is the part of a key the table shows.
-type keyRow struct {
-	ID        string   `json:"id"`
-	Name      string   `json:"name"`
-	Scopes    []string `json:"scopes"`
-	Tier      *string  `json:"tier"`
-	Prefix    string   `json:"prefix"`
-	CreatedAt string   `json:"createdAt"`
-	RevokedAt *string  `json:"revokedAt"`
-	Secret    string   `json:"secret"`
-}
+// keyRow is a key as the API answers it.
+type keyRow = api.KeyJSON
 
 func (c *cli) keysCmd() *cobra.Command {
 	return group("keys", "Create, list and revoke a tenant's API keys (admin token)",

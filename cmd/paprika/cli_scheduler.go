@@ -12,30 +12,14 @@ import (
 	"strconv"
 	"time"
 
+	"github.com/paprikahq/paprika/internal/scheduler"
 	"github.com/spf13/cobra"
 )
 
-// measuresView is the part of GET /v1/admin/scheduler the table shows.
+// measuresView is the answer of GET /v1/admin/scheduler.
 type measuresView struct {
-	Minutes int `json:"minutes"`
-	Tiers   []struct {
-		Tier          string       `json:"tier"`
-		Name          string       `json:"name"`
-		Weight        float64      `json:"weight"`
-		MaxRunning    *int         `json:"maxRunning"`
-		RatePerMinute *int         `json:"ratePerMinute"`
-		Queued        int          `json:"queued"`
-		Running       int          `json:"running"`
-		Started       int          `json:"started"`
-		Done          int          `json:"done"`
-		WaitSeconds   percentilesV `json:"waitSeconds"`
-		RenderSeconds percentilesV `json:"renderSeconds"`
-	} `json:"tiers"`
-}
-
-type percentilesV struct {
-	P50 *float64 `json:"p50"`
-	P95 *float64 `json:"p95"`
+	Minutes int                      `json:"minutes"`
+	Tiers   []scheduler.TierMeasures `json:"tiers"`
 }
 
 func (c *cli) schedulerCmd() *cobra.Command {
@@ -121,7 +105,7 @@ func (c *cli) schedulerOnce(ctx context.Context, api *apiClient, path string, wa
 			"WAIT P50", "WAIT P95", "RENDER P50", "RENDER P95")
 		for _, t := range m.Tiers {
 			row(w, t.Tier, t.Name, strconv.FormatFloat(t.Weight, 'g', -1, 64), intOrDash(t.MaxRunning), intOrDash(t.RatePerMinute),
-				strconv.Itoa(t.Queued), strconv.Itoa(t.Running), strconv.Itoa(t.Started), strconv.Itoa(t.Done),
+				strconv.FormatInt(t.Queued, 10), strconv.FormatInt(t.Running, 10), strconv.FormatInt(t.Started, 10), strconv.FormatInt(t.Done, 10),
 				secondsOrDash(t.WaitSeconds.P50), secondsOrDash(t.WaitSeconds.P95),
 				secondsOrDash(t.RenderSeconds.P50), secondsOrDash(t.RenderSeconds.P95))
 		}

@@ -11,17 +11,12 @@ import (
 
 	"github.com/spf13/cobra"
 
+	"github.com/paprikahq/paprika/internal/api"
 	"github.com/paprikahq/paprika/internal/paprika"
 )
 
-// templateRow is the part of a stored template the table shows.
-type templateRow struct {
-	ID        string `json:"id"`
-	Name      string `json:"name"`
-	Version   int    `json:"version"`
-	CreatedAt string `json:"createdAt"`
-	UpdatedAt string `json:"updatedAt"`
-}
+// templateRow is a stored template as the API answers it.
+type templateRow = api.TemplateJSON
 
 func (c *cli) templatesCmd() *cobra.Command {
 	return group("templates", "Push and list a tenant's stored templates (PAPRIKA_KEY)",

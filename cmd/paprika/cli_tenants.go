@@ -8,19 +8,12 @@ import (
 	"net/url"
 	"strconv"
 
+	"github.com/paprikahq/paprika/internal/api"
 	"github.com/spf13/cobra"
 )
 
-// tenantRow is the part of a tenant the table shows.
-type tenantRow struct {
-	ID            string  `json:"id"`
-	Name          string  `json:"name"`
-	Tier          *string `json:"tier"`
-	RetentionDays int     `json:"retentionDays"`
-	CreatedAt     string  `json:"createdAt"`
-	SuspendedAt   *string `json:"suspendedAt"`
-	DeletedAt     *string `json:"deletedAt"`
-}
+// tenantRow is a tenant as the API answers it.
+type tenantRow = api.TenantJSON
 
 func (c *cli) tenantsCmd() *cobra.Command {
 	return group("tenants", "Create, list, change and delete tenants (admin token)",

@@ -168,6 +168,7 @@ Paprika is running (dev mode: api + worker in one process).
   database     %[2]s
   admin token  %[3]s
   demo key     %[4]s
+  console      %[1]s/console/ (sign in with the demo key or the admin token)
 
 Try it (paste into another shell):
 

@@ -10,6 +10,7 @@ import (
 	"net"
 	"net/http"
 	"os"
+	"os/signal"
 	"path/filepath"
 	"regexp"
 	"strconv"
@@ -21,7 +22,6 @@ import (
 
 	"github.com/jackc/pgx/v5/pgxpool"
 	"github.com/stretchr/testify/require"
-	"go.uber.org/goleak"
 
 	"github.com/paprikahq/paprika/internal/pgtest"
 	"github.com/paprikahq/paprika/internal/postgres"
@@ -32,18 +32,15 @@ import (
 // in a bucket, a private versitygw), then checks that every command stopped
 // all it started.
 func TestMain(m *testing.M) {
+	if command := os.Getenv(childCommand); command != "" {
+		// A child process of a test (see startChild): one command, as main runs it.
+		ctx, stop := signal.NotifyContext(context.Background(), syscall.SIGTERM, os.Interrupt)
+		code := run(ctx, strings.Fields(command), os.Getenv, os.Stdout, os.Stderr)
+		stop()
+		os.Exit(code)
+	}
 	code := pgtest.Run(m)
-	if err := s3test.Stop(); err != nil && code == 0 {
-		fmt.Fprintln(os.Stderr, "s3test:", err)
-		code = 1
-	}
-	if code == 0 {
-		if err := goleak.Find(); err != nil {
-			fmt.Fprintln(os.Stderr, "goleak:", err)
-			code = 1
-		}
-	}
-	os.Exit(code)
+	os.Exit(s3test.Finish(code))
 }
 
 const seedTiers = `{"standard": {"weight": 1}, "priority": {"weight": 4, "maxRunning": 20, "ratePerMinute": 600}}`
@@ -310,7 +307,10 @@ func TestAPIEndToEnd(t *testing.T) {
 	}
 
 	s.waitReady(t, base+"/readyz")
-	status, body := s.do(t, http.MethodPost, base+"/v1/admin/tenants", adminToken, `{"id": "fabrikam", "name": "Fabrikam"}`)
+	status, body := s.do(t, http.MethodGet, base+"/readyz", "", "")
+	require.Equal(t, http.StatusOK, status)
+	require.Equal(t, true, body["chromiumSandboxed"], "Chromium's sandbox is on, and /readyz says so")
+	status, body = s.do(t, http.MethodPost, base+"/v1/admin/tenants", adminToken, `{"id": "fabrikam", "name": "Fabrikam"}`)
 	require.Equal(t, http.StatusCreated, status, body)
 	require.Equal(t, "fabrikam", body["id"])
 	status, body = s.do(t, http.MethodPatch, base+"/v1/admin/tenants/fabrikam", adminToken, `{"tier": "priority"}`)
@@ -378,12 +378,19 @@ func TestWorkerEndToEnd(t *testing.T) {
 		t.Fatal("the worker did not listen within 30 s")
 	}
 	s.waitReady(t, base+"/readyz")
+	bodies := map[string]string{}
 	for _, path := range []string{"/healthz", "/readyz", "/metrics"} {
 		resp, err := s.client.Get(base + path)
 		require.NoError(t, err)
+		b, err := io.ReadAll(resp.Body)
 		resp.Body.Close()
+		require.NoError(t, err)
 		require.Equal(t, http.StatusOK, resp.StatusCode, path)
+		bodies[path] = string(b)
 	}
+	// Chromium's sandbox is on, and says so.
+	require.JSONEq(t, `{"status":"ready","chromiumSandboxed":true}`, bodies["/readyz"])
+	require.Contains(t, bodies["/metrics"], "\npaprika_chromium_sandboxed 1\n")
 	require.NoError(t, s.stop(t))
 }
 

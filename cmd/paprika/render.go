@@ -112,8 +112,14 @@ func runRender(ctx context.Context, args []string, getenv func(string) string, s
 		}
 	}
 
-	engine := render.New(render.Config{Chromium: cfg.Chromium, Slots: 1, Timeout: cfg.RenderTimeout, AllowHosts: cfg.AllowHosts})
+	engine := render.New(render.Config{Chromium: cfg.Chromium, Slots: 1, Timeout: cfg.RenderTimeout, AllowHosts: cfg.AllowHosts,
+		NoSandbox: cfg.ChromiumNoSandbox})
 	defer engine.Close()
+	if *format != render.FormatHTML {
+		if err := engine.CheckSandbox(ctx); err != nil {
+			return err // with why, and what to do about it
+		}
+	}
 	start := time.Now()
 	doc, err := engine.Render(ctx, render.Input{Template: string(tmpl), Data: data, Format: *format, Options: opts})
 	if err != nil {

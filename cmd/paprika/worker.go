@@ -2,6 +2,7 @@ package main
 
 import (
 	"context"
+	"fmt"
 	"log/slog"
 	"net/http"
 	"time"
@@ -41,8 +42,11 @@ func workerMain(ctx context.Context, cfg *config.Config, pool *pgxpool.Pool, log
 	}
 	defer outputs.Close()
 	engine := render.New(render.Config{Chromium: cfg.Chromium, Slots: cfg.Workers, Timeout: cfg.RenderTimeout,
-		AllowHosts: cfg.AllowHosts, Logger: log})
+		AllowHosts: cfg.AllowHosts, Logger: log, NoSandbox: cfg.ChromiumNoSandbox})
 	defer engine.Close()
+	if err := engine.CheckSandbox(ctx); err != nil {
+		return err
+	}
 	worker := scheduler.NewWorker(postgres.NewQueue(pool), scheduler.Config{
 		Policy:   scheduler.Policy{Tiers: cfg.Tiers, WorkerTiers: cfg.WorkerTiers, Lease: cfg.Lease},
 		Slots:    cfg.Workers,
@@ -52,8 +56,14 @@ func workerMain(ctx context.Context, cfg *config.Config, pool *pgxpool.Pool, log
 		Logger:   log,
 	})
 
-	// Webhooks go out from goroutines of their own, never a render slot.
-	store := &postgres.Store{Pool: pool}
+	// Webhooks go out from goroutines of their own, never a render slot,
+	// over a small pool of their own, never the claimers' connections.
+	hookPool, err := postgres.Open(ctx, cfg.DatabaseURL, 4)
+	if err != nil {
+		return err
+	}
+	defer hookPool.Close()
+	store := &postgres.Store{Pool: hookPool}
 	deliverer := webhook.New(store, webhook.Config{
 		Data:       api.WebhookData(store, cfg.Tiers),
 		AllowHosts: cfg.WebhookAllowHosts,
@@ -82,10 +92,11 @@ func workerMain(ctx context.Context, cfg *config.Config, pool *pgxpool.Pool, log
 			_, _ = w.Write([]byte(`{"status":"chromium unavailable"}` + "\n"))
 			return
 		}
-		_, _ = w.Write([]byte(`{"status":"ready"}` + "\n"))
+		_, _ = fmt.Fprintf(w, `{"status":"ready","chromiumSandboxed":%t}`+"\n", engine.Sandboxed())
 	})
 	registry := scheduler.Registry(store, cfg.Tiers)
 	registry.MustRegister(deliverer.Metrics())
+	registry.MustRegister(engine.SandboxGauge())
 	mux.Handle("GET /metrics", promhttp.HandlerFor(registry, promhttp.HandlerOpts{}))
 
 	log.InfoContext(ctx, "worker started", "tiers", cfg.WorkerTiers, "slots", cfg.Workers)

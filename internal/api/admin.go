@@ -12,7 +12,8 @@ import (
 
 var tenantID = regexp.MustCompile(`^[a-z0-9][a-z0-9-]{0,62}$`)
 
-type tenantJSON struct {
+// TenantJSON is a tenant as the API answers it (SPEC §3.1).
+type TenantJSON struct {
 	ID            string  `json:"id"`
 	Name          string  `json:"name"`
 	Tier          *string `json:"tier"`
@@ -22,14 +23,15 @@ type tenantJSON struct {
 	DeletedAt     *string `json:"deletedAt"`
 }
 
-func toTenantJSON(t *paprika.Tenant) tenantJSON {
-	return tenantJSON{
+func toTenantJSON(t *paprika.Tenant) TenantJSON {
+	return TenantJSON{
 		ID: t.ID, Name: t.Name, Tier: nullIfEmpty(t.Tier), RetentionDays: t.RetentionDays,
 		CreatedAt: ts(t.CreatedAt), SuspendedAt: tsPtr(t.SuspendedAt), DeletedAt: tsPtr(t.DeletedAt),
 	}
 }
 
-type keyJSON struct {
+// KeyJSON is an API key as the admin API answers it; Secret only when just created.
+type KeyJSON struct {
 	ID        string   `json:"id"`
 	Name      string   `json:"name"`
 	Scopes    []string `json:"scopes"`
@@ -40,8 +42,8 @@ type keyJSON struct {
 	Secret    string   `json:"secret,omitempty"`
 }
 
-func toKeyJSON(k *paprika.Key) keyJSON {
-	return keyJSON{
+func toKeyJSON(k *paprika.Key) KeyJSON {
+	return KeyJSON{
 		ID: k.ID, Name: k.Name, Scopes: k.Scopes, Tier: nullIfEmpty(k.Tier), Prefix: k.Prefix,
 		CreatedAt: ts(k.CreatedAt), RevokedAt: tsPtr(k.RevokedAt), Secret: k.Secret,
 	}
@@ -145,11 +147,11 @@ func (s *Server) listTenants(w http.ResponseWriter, r *http.Request) error {
 	if err != nil {
 		return err
 	}
-	out := make([]tenantJSON, len(rows))
+	out := make([]TenantJSON, len(rows))
 	for i := range rows {
 		out[i] = toTenantJSON(&rows[i])
 	}
-	writeJSON(w, http.StatusOK, newList(out, limit, func(t tenantJSON) string { return t.ID }))
+	writeJSON(w, http.StatusOK, newList(out, limit, func(t TenantJSON) string { return t.ID }))
 	return nil
 }
 
@@ -254,11 +256,11 @@ func (s *Server) listKeys(w http.ResponseWriter, r *http.Request) error {
 	if err != nil {
 		return err
 	}
-	out := make([]keyJSON, len(rows))
+	out := make([]KeyJSON, len(rows))
 	for i := range rows {
 		out[i] = toKeyJSON(&rows[i])
 	}
-	writeJSON(w, http.StatusOK, newList(out, limit, func(k keyJSON) string { return k.ID }))
+	writeJSON(w, http.StatusOK, newList(out, limit, func(k KeyJSON) string { return k.ID }))
 	return nil
 }
 

@@ -175,7 +175,7 @@ func TestDeleteTenant(t *testing.T) {
 	requireError(t, http.StatusUnauthorized, paprika.CodeUnauthorized, resp, body)
 	resp, body = e.admin(t, http.MethodGet, tenants+"/acme/keys", nil)
 	requireStatus(t, http.StatusOK, resp, body)
-	keys := decodeJSON[list[keyJSON]](t, body)
+	keys := decodeJSON[list[KeyJSON]](t, body)
 	require.Len(t, keys.Data, 1)
 	require.NotNil(t, keys.Data[0].RevokedAt, "deleting a tenant revokes its keys")
 
@@ -283,7 +283,7 @@ func TestRevokeKey(t *testing.T) {
 
 	resp, body = e.admin(t, http.MethodGet, tenants+"/a/keys", nil)
 	requireStatus(t, http.StatusOK, resp, body)
-	keys := decodeJSON[list[keyJSON]](t, body)
+	keys := decodeJSON[list[KeyJSON]](t, body)
 	require.Len(t, keys.Data, 1)
 	require.NotNil(t, keys.Data[0].RevokedAt)
 	require.Regexp(t, timePattern, *keys.Data[0].RevokedAt)
@@ -437,7 +437,7 @@ func TestBadRequest(t *testing.T) {
 	// Nothing was created or changed.
 	resp, body := e.admin(t, http.MethodGet, tenants, nil)
 	requireStatus(t, http.StatusOK, resp, body)
-	require.Len(t, decodeJSON[list[tenantJSON]](t, body).Data, 1)
+	require.Len(t, decodeJSON[list[TenantJSON]](t, body).Data, 1)
 }
 
 // Every admin route answers 401 to anything but the admin token, before it
@@ -488,7 +488,7 @@ func TestAdminUnauthorized(t *testing.T) {
 	req.Header.Set("Authorization", "bearer "+e.AdminToken)
 	resp, body := e.send(t, req)
 	requireStatus(t, http.StatusOK, resp, body)
-	tn := decodeJSON[tenantJSON](t, body)
+	tn := decodeJSON[TenantJSON](t, body)
 	require.Nil(t, tn.SuspendedAt)
 	require.Nil(t, tn.DeletedAt)
 }
@@ -604,7 +604,7 @@ func TestTenantAuth(t *testing.T) {
 
 	// Each key is its own tenant's principal.
 	for _, k := range []struct {
-		key    keyJSON
+		key    KeyJSON
 		tenant string
 	}{{render, "acme"}, {otherKey, "other"}} {
 		resp, body := e.do(t, http.MethodGet, "/test/render", k.key.Secret, nil)
@@ -633,7 +633,7 @@ func TestTenantAuth(t *testing.T) {
 	}
 
 	// Forbidden: the key lacks the scope.
-	for _, k := range []keyJSON{read, templates} {
+	for _, k := range []KeyJSON{read, templates} {
 		resp, body := e.do(t, http.MethodGet, "/test/render", k.Secret, nil)
 		msg := requireError(t, http.StatusForbidden, paprika.CodeForbidden, resp, body).Message
 		require.Contains(t, msg, "render")

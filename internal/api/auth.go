@@ -33,6 +33,12 @@ func (s *Server) admin(h handler) handler {
 	want := sha256.Sum256([]byte(s.cfg.AdminToken))
 	return func(w http.ResponseWriter, r *http.Request) error {
 		got := sha256.Sum256([]byte(bearer(r)))
+		if c, ok := callerFrom(r.Context()); ok {
+			got = c.AdminTokenHash
+			if c.KeyID != "" {
+				got = [32]byte{}
+			}
+		}
 		if s.cfg.AdminToken == "" || subtle.ConstantTimeCompare(got[:], want[:]) != 1 {
 			return paprika.Errorf(paprika.CodeUnauthorized, "Unauthorized: send the admin token as a bearer token")
 		}
@@ -45,11 +51,7 @@ func (s *Server) admin(h handler) handler {
 // suspended.
 func (s *Server) tenant(h handler, scopes ...string) handler {
 	return func(w http.ResponseWriter, r *http.Request) error {
-		secret := bearer(r)
-		if secret == "" {
-			return paprika.Errorf(paprika.CodeUnauthorized, "Unauthorized: send your key as a bearer token")
-		}
-		p, err := s.store.Authenticate(r.Context(), secret)
+		p, err := s.authenticateTenant(r)
 		if err != nil {
 			return err
 		}
@@ -61,6 +63,22 @@ func (s *Server) tenant(h handler, scopes ...string) handler {
 		}
 		return h(w, r.WithContext(withPrincipal(r.Context(), p)))
 	}
+}
+
+// authenticateTenant resolves the request's bearer secret, or the key of
+// the Caller it was made for in-process (see AsCaller).
+func (s *Server) authenticateTenant(r *http.Request) (*paprika.Principal, error) {
+	if c, ok := callerFrom(r.Context()); ok {
+		if c.KeyID == "" {
+			return nil, paprika.Errorf(paprika.CodeUnauthorized, "Unauthorized: this needs a tenant key")
+		}
+		return s.store.AuthenticateKey(r.Context(), c.KeyID)
+	}
+	secret := bearer(r)
+	if secret == "" {
+		return nil, paprika.Errorf(paprika.CodeUnauthorized, "Unauthorized: send your key as a bearer token")
+	}
+	return s.store.Authenticate(r.Context(), secret)
 }
 
 func principal(r *http.Request) *paprika.Principal {

@@ -17,7 +17,8 @@ import (
 // MaxRecords is the most records one batch may hold.
 const MaxRecords = 100_000
 
-type batchJSON struct {
+// BatchJSON is a batch as the API answers it (SPEC §3.2).
+type BatchJSON struct {
 	ID         string          `json:"id"`
 	Status     string          `json:"status"`
 	Tier       string          `json:"tier"`
@@ -35,8 +36,8 @@ type batchJSON struct {
 	Metadata   json.RawMessage `json:"metadata"`
 }
 
-func (s *Server) toBatchJSON(b *paprika.Batch, p *paprika.Principal) batchJSON {
-	out := batchJSON{
+func (s *Server) toBatchJSON(b *paprika.Batch, p *paprika.Principal) BatchJSON {
+	out := BatchJSON{
 		ID: b.ID.String(), Status: b.Status, Tier: b.Tier, Format: b.Format, TemplateID: templateRef(b.Source),
 		Total: b.Total, Queued: b.Queued, Running: b.Running, Done: b.Done, Failed: b.Failed, Canceled: b.Canceled,
 		CreatedAt: ts(b.CreatedAt), StartedAt: tsPtr(b.StartedAt), FinishedAt: tsPtr(b.FinishedAt),
@@ -48,12 +49,13 @@ func (s *Server) toBatchJSON(b *paprika.Batch, p *paprika.Principal) batchJSON {
 	return out
 }
 
-type recordJSON struct {
+// RecordJSON is one record of a batch as the API answers it.
+type RecordJSON struct {
 	Index      int        `json:"index"`
 	Status     string     `json:"status"`
 	StartedAt  *string    `json:"startedAt"`
 	FinishedAt *string    `json:"finishedAt"`
-	Error      *errorJSON `json:"error"`
+	Error      *ErrorJSON `json:"error"`
 	OutputURL  *string    `json:"outputUrl"`
 }
 
@@ -188,11 +190,11 @@ func (s *Server) listBatches(w http.ResponseWriter, r *http.Request) error {
 	if err != nil {
 		return err
 	}
-	out := make([]batchJSON, len(rows))
+	out := make([]BatchJSON, len(rows))
 	for i := range rows {
 		out[i] = s.toBatchJSON(&rows[i], p)
 	}
-	writeJSON(w, http.StatusOK, newList(out, limit, func(b batchJSON) string { return b.ID }))
+	writeJSON(w, http.StatusOK, newList(out, limit, func(b BatchJSON) string { return b.ID }))
 	return nil
 }
 
@@ -228,18 +230,18 @@ func (s *Server) listRecords(w http.ResponseWriter, r *http.Request) error {
 	if err != nil {
 		return err
 	}
-	out := make([]recordJSON, len(rows))
+	out := make([]RecordJSON, len(rows))
 	for i, rec := range rows {
-		out[i] = recordJSON{Index: rec.Index, Status: rec.Status, StartedAt: tsPtr(rec.StartedAt), FinishedAt: tsPtr(rec.FinishedAt)}
+		out[i] = RecordJSON{Index: rec.Index, Status: rec.Status, StartedAt: tsPtr(rec.StartedAt), FinishedAt: tsPtr(rec.FinishedAt)}
 		if rec.ErrCode != "" {
-			out[i].Error = &errorJSON{Code: rec.ErrCode, Message: rec.ErrMessage}
+			out[i].Error = &ErrorJSON{Code: rec.ErrCode, Message: rec.ErrMessage}
 		}
 		if rec.Status == paprika.StatusDone {
 			u := "/v1/batches/" + id.String() + "/records/" + strconv.Itoa(rec.Index) + "/output"
 			out[i].OutputURL = &u
 		}
 	}
-	writeJSON(w, http.StatusOK, newList(out, limit, func(rec recordJSON) string { return strconv.Itoa(rec.Index) }))
+	writeJSON(w, http.StatusOK, newList(out, limit, func(rec RecordJSON) string { return strconv.Itoa(rec.Index) }))
 	return nil
 }
 
@@ -278,3 +280,11 @@ func (s *Server) recordOutput(w http.ResponseWriter, r *http.Request) error {
 }
 
 func itoa(n int) string { return strconv.Itoa(n) }
+
+// Live tells whether the batch may still change.
+func (b BatchJSON) Live() bool {
+	return b.Status == paprika.StatusQueued || b.Status == paprika.StatusRunning
+}
+
+// Ended is how many records have ended, done or not.
+func (b BatchJSON) Ended() int { return b.Done + b.Failed + b.Canceled }

@@ -212,3 +212,41 @@ func TestDocumentOptions(t *testing.T) {
 		require.Contains(t, requireError(t, http.StatusBadRequest, paprika.CodeBadRequest, resp, body).Message, "format is html")
 	})
 }
+
+// The merged PDF reads its records through the output store, so it comes
+// whole from a bucket as from files (through another api than the one the
+// batch was submitted to: with s3, a host that shares no disk with the
+// worker).
+func TestMergedPDFFromEitherStore(t *testing.T) {
+	t.Parallel()
+	eachStorage(t, func(t *testing.T, vars map[string]string) {
+		engine := render.New(render.Config{Slots: 1})
+		t.Cleanup(func() { require.NoError(t, engine.Close()) })
+		e := setupWork(t, vars, engine)
+		e.startWorker(t, engine)
+		key := e.tenantKey(t, "acme")
+		b := e.postBatch(t, key, map[string]any{
+			"template": `<h1>Letter {{n}}</h1>`,
+			"records":  []map[string]any{{"n": 1}, {"n": 2}, {"n": 3}},
+		})
+		b = e.waitBatch(t, key, b.ID)
+		require.Equal(t, 3, b.Done)
+		other := e.serveAgain(t, &fakeRenderer{})
+		req, err := http.NewRequestWithContext(t.Context(), http.MethodGet, other.HTTP.URL+"/v1/batches/"+b.ID+"/output?as=pdf", nil)
+		require.NoError(t, err)
+		req.Header.Set("Authorization", "Bearer "+key)
+		resp, merged := other.send(t, req)
+		require.Equal(t, http.StatusOK, resp.StatusCode, "%s", merged)
+		require.Equal(t, "3", resp.Header.Get("X-Render-Pages"))
+		text, err := docTool(t, merged, "pdftotext")
+		require.NoError(t, err)
+		pages := pdfPages(t, text)
+		require.Len(t, pages, 3)
+		for i, p := range pages {
+			require.Contains(t, p, fmt.Sprintf("Letter %d", i+1))
+		}
+		out, err := docTool(t, merged, "qpdf", "--json", "--json-key=outlines")
+		require.NoError(t, err)
+		require.Equal(t, 3, strings.Count(out, `"title": "Record `), "one bookmark per record: %s", out)
+	})
+}

@@ -2,11 +2,19 @@ package api
 
 import (
 	"context"
+	"errors"
 	"net/http"
 	"time"
 
 	"github.com/paprikahq/paprika/internal/paprika"
+	"github.com/paprikahq/paprika/internal/render/chromium"
 )
+
+// readiness is /readyz's answer when this process renders.
+type readiness struct {
+	Status            string `json:"status"`
+	ChromiumSandboxed bool   `json:"chromiumSandboxed"`
+}
 
 func (s *Server) healthz(w http.ResponseWriter, r *http.Request) error {
 	writeJSON(w, http.StatusOK, map[string]string{"status": "ok"})
@@ -21,13 +29,19 @@ func (s *Server) readyz(w http.ResponseWriter, r *http.Request) error {
 	if err := s.store.Ping(ctx); err != nil {
 		return &paprika.Error{Code: paprika.CodeBusy, Message: "Not ready: the database does not answer", RetryAfter: 1}
 	}
-	if s.engine != nil {
-		if err := s.engine.Ready(ctx); err != nil {
-			s.log.WarnContext(ctx, "not ready: Chromium", "err", err)
-			return &paprika.Error{Code: paprika.CodeBusy, Message: "Not ready: Chromium does not start", RetryAfter: 5}
-		}
+	if s.engine == nil {
+		writeJSON(w, http.StatusOK, map[string]string{"status": "ready"})
+		return nil
 	}
-	writeJSON(w, http.StatusOK, map[string]string{"status": "ready"})
+	if err := s.engine.Ready(ctx); err != nil {
+		s.log.WarnContext(ctx, "not ready: Chromium", "err", err)
+		msg := "Not ready: Chromium does not start"
+		if errors.Is(err, chromium.ErrSandbox) {
+			msg = "Not ready: Chromium's sandbox cannot run here (the log says why)"
+		}
+		return &paprika.Error{Code: paprika.CodeBusy, Message: msg, RetryAfter: 5}
+	}
+	writeJSON(w, http.StatusOK, readiness{Status: "ready", ChromiumSandboxed: s.engine.Sandboxed()})
 	return nil
 }
 

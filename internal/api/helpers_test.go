@@ -176,20 +176,20 @@ func (e *testEnv) admin(t *testing.T, method, path string, body any) (*http.Resp
 }
 
 // createTenant creates tenant id (named after it) and returns it.
-func (e *testEnv) createTenant(t *testing.T, id string) tenantJSON {
+func (e *testEnv) createTenant(t *testing.T, id string) TenantJSON {
 	t.Helper()
 	resp, body := e.admin(t, http.MethodPost, "/v1/admin/tenants", map[string]any{"id": id, "name": "Tenant " + id})
 	requireStatus(t, http.StatusCreated, resp, body)
-	return decodeJSON[tenantJSON](t, body)
+	return decodeJSON[TenantJSON](t, body)
 }
 
 // createKey creates a key of tenantID with scopes and returns it, secret
 // included.
-func (e *testEnv) createKey(t *testing.T, tenantID string, scopes ...string) keyJSON {
+func (e *testEnv) createKey(t *testing.T, tenantID string, scopes ...string) KeyJSON {
 	t.Helper()
 	resp, body := e.admin(t, http.MethodPost, "/v1/admin/tenants/"+tenantID+"/keys", map[string]any{"name": "key", "scopes": scopes})
 	requireStatus(t, http.StatusCreated, resp, body)
-	k := decodeJSON[keyJSON](t, body)
+	k := decodeJSON[KeyJSON](t, body)
 	require.NotEmpty(t, k.Secret)
 	return k
 }

@@ -13,23 +13,28 @@ import (
 
 var workStatuses = []string{paprika.StatusQueued, paprika.StatusRunning, paprika.StatusDone, paprika.StatusFailed, paprika.StatusCanceled}
 
-type outputJSON struct {
+// OutputJSON describes a finished document.
+type OutputJSON struct {
 	URL         string `json:"url"`
 	ContentType string `json:"contentType"`
 	Bytes       int64  `json:"bytes"`
 	Pages       int    `json:"pages"`
 }
 
-type errorJSON struct {
+// ErrorJSON is a failed job's or record's error: its code and message.
+type ErrorJSON struct {
 	Code    string `json:"code"`
 	Message string `json:"message"`
 }
 
-type queueJSON struct {
+// QueueJSON is a queued job's place among its tenant's own jobs (SPEC §4.8).
+type QueueJSON struct {
 	Ahead int `json:"ahead"`
 }
 
-type jobJSON struct {
+// JobJSON is a job as the API answers it (SPEC §3.2). The console and the
+// command line decode the API's answers into these same types.
+type JobJSON struct {
 	ID         string          `json:"id"`
 	Status     string          `json:"status"`
 	Tier       string          `json:"tier"`
@@ -39,9 +44,9 @@ type jobJSON struct {
 	StartedAt  *string         `json:"startedAt"`
 	FinishedAt *string         `json:"finishedAt"`
 	Attempts   int             `json:"attempts"`
-	Queue      *queueJSON      `json:"queue"`
-	Output     *outputJSON     `json:"output"`
-	Error      *errorJSON      `json:"error"`
+	Queue      *QueueJSON      `json:"queue"`
+	Output     *OutputJSON     `json:"output"`
+	Error      *ErrorJSON      `json:"error"`
 	Metadata   json.RawMessage `json:"metadata"`
 }
 
@@ -50,8 +55,8 @@ func (s *Server) tierNow(keyTier string, p *paprika.Principal) string {
 	return s.cfg.Tiers.Resolve(keyTier, p.Tenant.Tier).Key
 }
 
-func (s *Server) toJobJSON(j *paprika.Job, p *paprika.Principal) jobJSON {
-	out := jobJSON{
+func (s *Server) toJobJSON(j *paprika.Job, p *paprika.Principal) JobJSON {
+	out := JobJSON{
 		ID: j.ID.String(), Status: j.Status, Tier: j.Tier, Format: j.Format, TemplateID: templateRef(j.Source),
 		CreatedAt: ts(j.CreatedAt), StartedAt: tsPtr(j.StartedAt), FinishedAt: tsPtr(j.FinishedAt),
 		Attempts: j.Attempts, Metadata: nullable(j.Metadata),
@@ -60,13 +65,13 @@ func (s *Server) toJobJSON(j *paprika.Job, p *paprika.Principal) jobJSON {
 		out.Tier = s.tierNow(j.KeyTier, p) // not yet run (or canceled before it ran)
 	}
 	if j.Status == paprika.StatusQueued {
-		out.Queue = &queueJSON{Ahead: j.Ahead}
+		out.Queue = &QueueJSON{Ahead: j.Ahead}
 	}
 	if j.Output != nil && j.Status == paprika.StatusDone {
-		out.Output = &outputJSON{URL: "/v1/jobs/" + out.ID + "/output", ContentType: j.Output.ContentType, Bytes: j.Output.Bytes, Pages: j.Output.Pages}
+		out.Output = &OutputJSON{URL: "/v1/jobs/" + out.ID + "/output", ContentType: j.Output.ContentType, Bytes: j.Output.Bytes, Pages: j.Output.Pages}
 	}
 	if j.ErrCode != "" {
-		out.Error = &errorJSON{Code: j.ErrCode, Message: j.ErrMessage}
+		out.Error = &ErrorJSON{Code: j.ErrCode, Message: j.ErrMessage}
 	}
 	return out
 }
@@ -172,11 +177,11 @@ func (s *Server) listJobs(w http.ResponseWriter, r *http.Request) error {
 	if err != nil {
 		return err
 	}
-	out := make([]jobJSON, len(rows))
+	out := make([]JobJSON, len(rows))
 	for i := range rows {
 		out[i] = s.toJobJSON(&rows[i], p)
 	}
-	writeJSON(w, http.StatusOK, newList(out, limit, func(j jobJSON) string { return j.ID }))
+	writeJSON(w, http.StatusOK, newList(out, limit, func(j JobJSON) string { return j.ID }))
 	return nil
 }
 
@@ -207,4 +212,9 @@ func (s *Server) jobOutput(w http.ResponseWriter, r *http.Request) error {
 		return paprika.Errorf(paprika.CodeNotFound, "Not found: the job's output is not ready (status %s)", j.Status)
 	}
 	return s.serveOutput(w, r, storage.JobKey(p.Tenant.ID, j.ID, j.Format), j.Output.ContentType)
+}
+
+// Live tells whether the job may still change.
+func (j JobJSON) Live() bool {
+	return j.Status == paprika.StatusQueued || j.Status == paprika.StatusRunning
 }

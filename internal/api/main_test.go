@@ -6,8 +6,6 @@ import (
 	"os"
 	"testing"
 
-	"go.uber.org/goleak"
-
 	"github.com/paprikahq/paprika/internal/pgtest"
 	"github.com/paprikahq/paprika/internal/s3test"
 )
@@ -30,15 +28,5 @@ func TestMain(m *testing.M) {
 			code = 1
 		}
 	}
-	if err := s3test.Stop(); err != nil && code == 0 {
-		fmt.Fprintln(os.Stderr, "s3test:", err)
-		code = 1
-	}
-	if code == 0 {
-		if err := goleak.Find(); err != nil {
-			fmt.Fprintln(os.Stderr, "goleak:", err)
-			code = 1
-		}
-	}
-	os.Exit(code)
+	os.Exit(s3test.Finish(code))
 }

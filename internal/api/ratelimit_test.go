@@ -87,9 +87,9 @@ func TestRateLimitAcrossAPIs(t *testing.T) {
 	// Reads are not counted.
 	for _, api := range apis {
 		_, body := api.getBody(t, acme, "/v1/jobs")
-		require.Len(t, decodeJSON[list[jobJSON]](t, body).Data, 1)
+		require.Len(t, decodeJSON[list[JobJSON]](t, body).Data, 1)
 		_, body = api.getBody(t, acme, "/v1/batches")
-		require.Len(t, decodeJSON[list[batchJSON]](t, body).Data, 1)
+		require.Len(t, decodeJSON[list[BatchJSON]](t, body).Data, 1)
 	}
 
 	// Another tenant of the same tier has a count of its own.

@@ -64,15 +64,29 @@ func New(cfg *config.Config, store Store, log *slog.Logger, opts ...Option) *Ser
 		}
 		s.outputs = &storage.Files{Dir: dir}
 	}
-	if store != nil {
-		s.prom = promhttp.HandlerFor(scheduler.Registry(store, cfg.Tiers), promhttp.HandlerOpts{})
-	}
 	if s.renderer == nil {
 		s.engine = render.New(render.Config{Chromium: cfg.Chromium, Slots: max(cfg.Workers, 1),
-			Timeout: cfg.RenderTimeout, AllowHosts: cfg.AllowHosts, Logger: log})
+			Timeout: cfg.RenderTimeout, AllowHosts: cfg.AllowHosts, Logger: log, NoSandbox: cfg.ChromiumNoSandbox})
 		s.renderer = s.engine
 	}
+	if store != nil {
+		reg := scheduler.Registry(store, cfg.Tiers)
+		if s.engine != nil {
+			reg.MustRegister(s.engine.SandboxGauge())
+		}
+		s.prom = promhttp.HandlerFor(reg, promhttp.HandlerOpts{})
+	}
 	return s
+}
+
+// CheckSandbox starts the server's own Chromium, if it has one, and
+// returns chromium.ErrSandbox when Chromium cannot run with its sandbox:
+// the process then refuses to start. Other failures are left to /readyz.
+func (s *Server) CheckSandbox(ctx context.Context) error {
+	if s.engine == nil {
+		return nil
+	}
+	return s.engine.CheckSandbox(ctx)
 }
 
 // Close stops the server's own Chromium, if it started one.

@@ -20,6 +20,9 @@ type Store interface {
 	Webhooks
 	scheduler.Counters
 	Authenticate(ctx context.Context, secret string) (*paprika.Principal, error)
+	// AuthenticateKey is Authenticate by a key's id, for the console's
+	// in-process calls (see Caller).
+	AuthenticateKey(ctx context.Context, keyID string) (*paprika.Principal, error)
 	CountRequest(ctx context.Context, tenantID string, limit int) (ok bool, retryAfter int, err error)
 	RecordSyncRender(ctx context.Context, tier string, seconds float64) error
 	Ping(ctx context.Context) error

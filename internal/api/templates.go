@@ -10,7 +10,8 @@ import (
 
 var templateIDPattern = regexp.MustCompile(`^[A-Za-z0-9][A-Za-z0-9_.-]{0,127}$`)
 
-type templateJSON struct {
+// TemplateJSON is a stored template's version as the API answers it.
+type TemplateJSON struct {
 	ID        string `json:"id"`
 	Name      string `json:"name"`
 	Content   string `json:"content"`
@@ -19,8 +20,8 @@ type templateJSON struct {
 	UpdatedAt string `json:"updatedAt"`
 }
 
-func toTemplateJSON(t *paprika.Template) templateJSON {
-	return templateJSON{ID: t.ID, Name: t.Name, Content: t.Content, Version: t.Version, CreatedAt: ts(t.CreatedAt), UpdatedAt: ts(t.UpdatedAt)}
+func toTemplateJSON(t *paprika.Template) TemplateJSON {
+	return TemplateJSON{ID: t.ID, Name: t.Name, Content: t.Content, Version: t.Version, CreatedAt: ts(t.CreatedAt), UpdatedAt: ts(t.UpdatedAt)}
 }
 
 type templateInput struct {
@@ -113,11 +114,11 @@ func (s *Server) listTemplates(w http.ResponseWriter, r *http.Request) error {
 	if err != nil {
 		return err
 	}
-	out := make([]templateJSON, len(rows))
+	out := make([]TemplateJSON, len(rows))
 	for i := range rows {
 		out[i] = toTemplateJSON(&rows[i])
 	}
-	writeJSON(w, http.StatusOK, newList(out, limit, func(t templateJSON) string { return t.ID }))
+	writeJSON(w, http.StatusOK, newList(out, limit, func(t TemplateJSON) string { return t.ID }))
 	return nil
 }
 

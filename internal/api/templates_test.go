@@ -18,28 +18,28 @@ import (
 const brokenTemplate = "<p>\n\n{{name}\n</p>"
 
 // postTemplate stores a template and requires 201.
-func (e *testEnv) postTemplate(t *testing.T, token, id, content string) templateJSON {
+func (e *testEnv) postTemplate(t *testing.T, token, id, content string) TemplateJSON {
 	t.Helper()
 	resp, body := e.do(t, http.MethodPost, "/v1/templates", token, map[string]any{"id": id, "content": content})
 	requireStatus(t, http.StatusCreated, resp, body)
 	requireObject(t, body, templateFields)
-	return decodeJSON[templateJSON](t, body)
+	return decodeJSON[TemplateJSON](t, body)
 }
 
 // putTemplate makes a new version and requires 200.
-func (e *testEnv) putTemplate(t *testing.T, token, id string, in map[string]any) templateJSON {
+func (e *testEnv) putTemplate(t *testing.T, token, id string, in map[string]any) TemplateJSON {
 	t.Helper()
 	resp, body := e.do(t, http.MethodPut, "/v1/templates/"+id, token, in)
 	requireStatus(t, http.StatusOK, resp, body)
 	requireObject(t, body, templateFields)
-	return decodeJSON[templateJSON](t, body)
+	return decodeJSON[TemplateJSON](t, body)
 }
 
-func (e *testEnv) getTemplate(t *testing.T, token, ref string) templateJSON {
+func (e *testEnv) getTemplate(t *testing.T, token, ref string) TemplateJSON {
 	t.Helper()
 	_, body := e.getBody(t, token, "/v1/templates/"+ref)
 	requireObject(t, body, templateFields)
-	return decodeJSON[templateJSON](t, body)
+	return decodeJSON[TemplateJSON](t, body)
 }
 
 func TestTemplateVersions(t *testing.T) {
@@ -50,8 +50,8 @@ func TestTemplateVersions(t *testing.T) {
 	resp, body := e.do(t, http.MethodPost, "/v1/templates", key, map[string]any{"id": "inv", "name": "Invoice", "content": "<p>v1 {{n}}</p>"})
 	requireStatus(t, http.StatusCreated, resp, body)
 	require.Equal(t, "/v1/templates/inv", resp.Header.Get("Location"))
-	v1 := decodeJSON[templateJSON](t, body)
-	require.Equal(t, templateJSON{ID: "inv", Name: "Invoice", Content: "<p>v1 {{n}}</p>", Version: 1, CreatedAt: v1.CreatedAt, UpdatedAt: v1.CreatedAt}, v1)
+	v1 := decodeJSON[TemplateJSON](t, body)
+	require.Equal(t, TemplateJSON{ID: "inv", Name: "Invoice", Content: "<p>v1 {{n}}</p>", Version: 1, CreatedAt: v1.CreatedAt, UpdatedAt: v1.CreatedAt}, v1)
 	require.Regexp(t, timePattern, v1.CreatedAt)
 	require.Equal(t, v1, e.getTemplate(t, key, "inv"))
 
@@ -163,7 +163,7 @@ func TestTemplateBadRequests(t *testing.T) {
 	}
 	require.Equal(t, v1, e.getTemplate(t, key, "inv"), "nothing refused changed the template")
 	_, body = e.getBody(t, key, "/v1/templates")
-	require.Len(t, decodeJSON[list[templateJSON]](t, body).Data, 1)
+	require.Len(t, decodeJSON[list[TemplateJSON]](t, body).Data, 1)
 }
 
 // Work records the version it used (SPEC §3.2) and renders that version's
@@ -197,7 +197,7 @@ func TestWorkPinsTemplateVersion(t *testing.T) {
 
 	e.startWorker(t, nil)
 	for _, c := range []struct {
-		job  jobJSON
+		job  JobJSON
 		want string
 	}{{latest, "<p>v2 1</p>"}, {pinned, "<p>v1 2</p>"}, {third, "<p>v3 3</p>"}} {
 		e.waitJob(t, key, c.job.ID, "done")
@@ -224,7 +224,7 @@ func TestDeletedTemplateFailsQueuedWork(t *testing.T) {
 	requireStatus(t, http.StatusNoContent, resp, body)
 
 	e.startWorker(t, nil)
-	var got jobJSON
+	var got JobJSON
 	eventually(t, "the job finished", func() bool {
 		got = e.getJob(t, key, j.ID)
 		return got.FinishedAt != nil
@@ -288,7 +288,7 @@ func TestWorkFailsOnData(t *testing.T) {
 	require.Equal(t, 2, done.Done)
 	require.Equal(t, 1, done.Failed)
 	_, body = e.getBody(t, key, "/v1/batches/"+b.ID+"/records?status=failed")
-	recs := decodeJSON[list[recordJSON]](t, body).Data
+	recs := decodeJSON[list[RecordJSON]](t, body).Data
 	require.Len(t, recs, 1)
 	require.Equal(t, 2, recs[0].Index)
 	require.Nil(t, recs[0].OutputURL)

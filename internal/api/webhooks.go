@@ -11,22 +11,24 @@ import (
 	"github.com/paprikahq/paprika/internal/webhook"
 )
 
-// webhookSecretJSON is a tenant's signing secrets (SPEC §3.3).
-type webhookSecretJSON struct {
-	Secret    string              `json:"secret"`
-	RotatedAt *string             `json:"rotatedAt"`
-	Previous  []oldWebhookSecJSON `json:"previous"`
+// WebhookSecretJSON is a tenant's webhook signing secret and the replaced
+// ones still signing (SPEC §3.3).
+type WebhookSecretJSON struct {
+	Secret    string                 `json:"secret"`
+	RotatedAt *string                `json:"rotatedAt"`
+	Previous  []OldWebhookSecretJSON `json:"previous"`
 }
 
-type oldWebhookSecJSON struct {
+// OldWebhookSecretJSON is a replaced secret that signs until ExpiresAt.
+type OldWebhookSecretJSON struct {
 	Secret    string `json:"secret"`
 	ExpiresAt string `json:"expiresAt"`
 }
 
-func toWebhookSecretJSON(ws *postgres.WebhookSecrets) webhookSecretJSON {
-	out := webhookSecretJSON{Secret: ws.Secret, RotatedAt: tsPtr(ws.RotatedAt), Previous: []oldWebhookSecJSON{}}
+func toWebhookSecretJSON(ws *postgres.WebhookSecrets) WebhookSecretJSON {
+	out := WebhookSecretJSON{Secret: ws.Secret, RotatedAt: tsPtr(ws.RotatedAt), Previous: []OldWebhookSecretJSON{}}
 	for _, o := range ws.Previous {
-		out.Previous = append(out.Previous, oldWebhookSecJSON{Secret: o.Secret, ExpiresAt: ts(o.ExpiresAt)})
+		out.Previous = append(out.Previous, OldWebhookSecretJSON{Secret: o.Secret, ExpiresAt: ts(o.ExpiresAt)})
 	}
 	return out
 }
@@ -52,14 +54,15 @@ func (s *Server) rotateWebhookSecret(w http.ResponseWriter, r *http.Request) err
 	return nil
 }
 
-// deliveriesJSON is the answer of /v1/jobs/{id}/deliveries and
-// /v1/batches/{id}/deliveries.
-type deliveriesJSON struct {
-	Event    *webhookEventJSON `json:"event"`
-	Attempts []attemptJSON     `json:"attempts"`
+// DeliveriesJSON is the answer of /v1/jobs/{id}/deliveries and
+// /v1/batches/{id}/deliveries: the event (nil without a webhookUrl) and its attempts.
+type DeliveriesJSON struct {
+	Event    *WebhookEventJSON `json:"event"`
+	Attempts []AttemptJSON     `json:"attempts"`
 }
 
-type webhookEventJSON struct {
+// WebhookEventJSON is a job's or batch's webhook event.
+type WebhookEventJSON struct {
 	ID            string          `json:"id"`
 	Type          string          `json:"type"`
 	URL           string          `json:"url"`
@@ -71,7 +74,8 @@ type webhookEventJSON struct {
 	Payload       json.RawMessage `json:"payload"`
 }
 
-type attemptJSON struct {
+// AttemptJSON is one delivery attempt of a webhook event.
+type AttemptJSON struct {
 	Attempt    int     `json:"attempt"`
 	At         string  `json:"at"`
 	Status     *int    `json:"status"`
@@ -88,16 +92,16 @@ func (s *Server) deliveries(w http.ResponseWriter, r *http.Request, what string)
 	if err != nil {
 		return err
 	}
-	out := deliveriesJSON{Attempts: []attemptJSON{}}
+	out := DeliveriesJSON{Attempts: []AttemptJSON{}}
 	if ev != nil {
-		out.Event = &webhookEventJSON{
+		out.Event = &WebhookEventJSON{
 			ID: ev.ID, Type: ev.Type, URL: ev.URL, Status: ev.Status, CreatedAt: ts(ev.CreatedAt),
 			Attempts: ev.Attempts, NextAttemptAt: tsPtr(ev.NextAt), FinishedAt: tsPtr(ev.FinishedAt),
 			Payload: nullable(ev.Body),
 		}
 	}
 	for _, a := range attempts {
-		aj := attemptJSON{Attempt: a.Attempt, At: ts(a.At), DurationMs: a.DurationMs}
+		aj := AttemptJSON{Attempt: a.Attempt, At: ts(a.At), DurationMs: a.DurationMs}
 		if a.Status != 0 {
 			aj.Status = &a.Status
 		}
@@ -120,26 +124,27 @@ func (s *Server) batchDeliveries(w http.ResponseWriter, r *http.Request) error {
 
 // WebhookData is the deliverer's webhook.DataFunc: the job or batch JSON
 // this API answers for GET /v1/jobs/{id} or /v1/batches/{id}, made from the
-// row when the event is first attempted. The work has finished by then, so
-// the row no longer changes; the deliverer keeps the body it made, so every
-// retry sends the same bytes.
+// row when the event is first attempted (by a Server holding only what the
+// JSON needs: the tiers; New would want the output store). The work has
+// finished by then, so the row no longer changes; the deliverer keeps the
+// body it made, so every retry sends the same bytes.
 func WebhookData(store Store, tiers config.Tiers) webhook.DataFunc {
 	s := &Server{cfg: &config.Config{Tiers: tiers}, store: store}
 	return func(ctx context.Context, ev *postgres.WebhookEvent) (json.RawMessage, error) {
-		t, err := store.Tenant(ctx, ev.TenantID)
+		t, err := s.store.Tenant(ctx, ev.TenantID)
 		if err != nil {
 			return nil, err
 		}
 		p := &postgres.Principal{Tenant: *t}
 		var v any
 		if ev.JobID != nil {
-			j, err := store.Job(ctx, ev.TenantID, *ev.JobID)
+			j, err := s.store.Job(ctx, ev.TenantID, *ev.JobID)
 			if err != nil {
 				return nil, err
 			}
 			v = s.toJobJSON(j, p)
 		} else {
-			b, err := store.Batch(ctx, ev.TenantID, *ev.BatchID)
+			b, err := s.store.Batch(ctx, ev.TenantID, *ev.BatchID)
 			if err != nil {
 				return nil, err
 			}
@@ -154,3 +159,6 @@ func WebhookData(store Store, tiers config.Tiers) webhook.DataFunc {
 		return bytes.TrimSuffix(buf.Bytes(), []byte("\n")), nil
 	}
 }
+
+// Pending tells whether the event may still be attempted.
+func (d DeliveriesJSON) Pending() bool { return d.Event != nil && d.Event.Status == "pending" }

@@ -147,11 +147,11 @@ func (e *testEnv) startDelivererWith(t *testing.T, cfg webhook.Config) {
 }
 
 // webhookSecret reads a tenant's secrets through the admin API.
-func (e *testEnv) webhookSecret(t *testing.T, tenantID string) webhookSecretJSON {
+func (e *testEnv) webhookSecret(t *testing.T, tenantID string) WebhookSecretJSON {
 	t.Helper()
 	_, body := e.getBody(t, e.AdminToken, "/v1/admin/tenants/"+tenantID+"/webhook-secret")
 	requireKeys(t, decodeJSON[map[string]any](t, body), webhookSecretKeys...)
-	ws := decodeJSON[webhookSecretJSON](t, body)
+	ws := decodeJSON[WebhookSecretJSON](t, body)
 	requireSecret(t, ws.Secret)
 	return ws
 }
@@ -165,7 +165,7 @@ func requireSecret(t *testing.T, s string) {
 }
 
 // getDeliveries reads GET path (…/deliveries), checking its shape.
-func (e *testEnv) getDeliveries(t *testing.T, token, path string) deliveriesJSON {
+func (e *testEnv) getDeliveries(t *testing.T, token, path string) DeliveriesJSON {
 	t.Helper()
 	_, body := e.getBody(t, token, path)
 	obj := requireObject(t, body, deliveriesFields)
@@ -176,13 +176,13 @@ func (e *testEnv) getDeliveries(t *testing.T, token, path string) deliveriesJSON
 		requireKeys(t, a.(map[string]any), attemptFields...)
 		require.Regexp(t, timePattern, a.(map[string]any)["at"])
 	}
-	return decodeJSON[deliveriesJSON](t, body)
+	return decodeJSON[DeliveriesJSON](t, body)
 }
 
 // waitDelivery polls a deliveries path until the event has status.
-func (e *testEnv) waitDelivery(t *testing.T, token, path, status string) deliveriesJSON {
+func (e *testEnv) waitDelivery(t *testing.T, token, path, status string) DeliveriesJSON {
 	t.Helper()
-	var d deliveriesJSON
+	var d DeliveriesJSON
 	eventually(t, path+" "+status, func() bool {
 		d = e.getDeliveries(t, token, path)
 		return d.Event != nil && d.Event.Status == status
@@ -281,7 +281,7 @@ func TestWebhookRotation(t *testing.T) {
 
 	resp, body := e.admin(t, http.MethodPost, "/v1/admin/tenants/acme/webhook-secret", nil)
 	requireStatus(t, http.StatusOK, resp, body)
-	rotated := decodeJSON[webhookSecretJSON](t, body)
+	rotated := decodeJSON[WebhookSecretJSON](t, body)
 	requireSecret(t, rotated.Secret)
 	require.NotEqual(t, old, rotated.Secret)
 	require.NotNil(t, rotated.RotatedAt)
@@ -307,7 +307,7 @@ func TestWebhookRotation(t *testing.T) {
 	require.Equal(t, "batch.finished", ev.Type)
 	_, batchBody := e.getBody(t, key, "/v1/batches/"+b.ID)
 	requireSameJSON(t, batchBody, ev.Data)
-	require.Equal(t, 3, decodeJSON[batchJSON](t, ev.Data).Done)
+	require.Equal(t, 3, decodeJSON[BatchJSON](t, ev.Data).Done)
 	d := e.waitDelivery(t, key, "/v1/batches/"+b.ID+"/deliveries", "delivered")
 	require.Len(t, d.Attempts, 1)
 	time.Sleep(100 * time.Millisecond)
@@ -329,7 +329,7 @@ func TestWebhookCanceledThenGivenUp(t *testing.T) {
 		return &render.Output{Body: []byte("<p>x</p>"), ContentType: htmlType, Pages: 1}
 	})
 	defer close(release)
-	e := webhookEnv(t, 300*time.Millisecond, "127.0.0.1", nil, fake)
+	e := webhookEnv(t, 2*time.Second, "127.0.0.1", nil, fake) // long enough for retries on a loaded machine
 	key := e.tenantKey(t, "acme")
 	rc := newReceiver(t, 1_000_000, e.webhookSecret(t, "acme").Secret)
 
@@ -349,7 +349,7 @@ func TestWebhookCanceledThenGivenUp(t *testing.T) {
 	got := rc.deliveries()
 	require.Len(t, got, len(d.Attempts))
 	var ev struct {
-		Data jobJSON `json:"data"`
+		Data JobJSON `json:"data"`
 	}
 	require.NoError(t, json.Unmarshal(got[0].body, &ev))
 	require.Equal(t, "canceled", ev.Data.Status)
@@ -432,10 +432,10 @@ func TestWebhookAfterRetriesFail(t *testing.T) {
 		require.NoError(t, json.Unmarshal(d.body, &ev))
 		types[ev.Type] = ev.Data
 	}
-	job := decodeJSON[jobJSON](t, types["job.finished"])
+	job := decodeJSON[JobJSON](t, types["job.finished"])
 	require.Equal(t, "failed", job.Status)
 	require.Equal(t, "render-failed", job.Error.Code)
-	require.Equal(t, 2, decodeJSON[batchJSON](t, types["batch.finished"]).Failed)
+	require.Equal(t, 2, decodeJSON[BatchJSON](t, types["batch.finished"]).Failed)
 }
 
 // TestWebhookTenantDeleted: deleting a tenant cancels its queued work, and
@@ -473,8 +473,9 @@ func TestWebhookTenantDeleted(t *testing.T) {
 }
 
 // TestWebhookHangingReceiver: two deliverers share the outbox (SKIP
-// LOCKED), each holds at most its Concurrency attempts at once however long
-// a receiver hangs, work keeps being claimed and rendered meanwhile, and
+// LOCKED); one tenant's hanging receiver holds at most its share of each
+// (a quarter of 16, and 1 of 2) however long it hangs, while another
+// tenant's events are delivered and work keeps being claimed and rendered;
 // every event arrives exactly once when the receiver answers again.
 func TestWebhookHangingReceiver(t *testing.T) {
 	t.Parallel()
@@ -482,6 +483,8 @@ func TestWebhookHangingReceiver(t *testing.T) {
 	e.startDelivererWith(t, webhook.Config{Concurrency: 2, GiveUp: time.Hour})
 	key := e.tenantKey(t, "acme")
 	secret := e.webhookSecret(t, "acme").Secret
+	otherKey := e.tenantKey(t, "globex")
+	fast := newReceiver(t, 0, e.webhookSecret(t, "globex").Secret)
 
 	release := make(chan struct{})
 	var mu sync.Mutex
@@ -520,8 +523,10 @@ func TestWebhookHangingReceiver(t *testing.T) {
 		}
 	}()
 
+	// More events than a claim looks at (4 × its free slots), so that
+	// another tenant's events must be found past them.
 	var jobs []string
-	for i := range 24 {
+	for i := range 64 {
 		in := htmlJob("<p>{{i}}</p>", map[string]any{"i": i})
 		in["webhookUrl"] = hang.URL
 		jobs = append(jobs, e.postJob(t, key, in).ID)
@@ -529,15 +534,23 @@ func TestWebhookHangingReceiver(t *testing.T) {
 	for _, id := range jobs {
 		e.waitJob(t, key, id, "done") // rendering goes on while every delivery hangs
 	}
-	// 16 attempts from the first deliverer, 2 from the second, no more.
-	eventually(t, "18 attempts hanging", func() bool { mu.Lock(); defer mu.Unlock(); return inFlight == 18 })
-	time.Sleep(200 * time.Millisecond)
+	eventually(t, "5 attempts hanging", func() bool { mu.Lock(); defer mu.Unlock(); return inFlight == 5 })
+
+	// Another tenant's events go out meanwhile.
+	for i := range 3 {
+		in := htmlJob("<p>{{i}}</p>", map[string]any{"i": i})
+		in["webhookUrl"] = fast.URL
+		j := e.postJob(t, otherKey, in)
+		e.waitDelivery(t, otherKey, "/v1/jobs/"+j.ID+"/deliveries", "delivered")
+	}
+	fast.waitFor(t, 3)
 	mu.Lock()
-	require.Equal(t, 18, most, "attempts at once")
+	require.Equal(t, 5, most, "attempts at once for one tenant: 4 of 16 and 1 of 2")
 	mu.Unlock()
+
 	close(release)
 	released = true
-	eventually(t, "24 deliveries", func() bool { mu.Lock(); defer mu.Unlock(); return len(ids) == 24 })
+	eventually(t, "64 deliveries", func() bool { mu.Lock(); defer mu.Unlock(); return len(ids) == 64 })
 	for _, id := range jobs {
 		e.waitDelivery(t, key, "/v1/jobs/"+id+"/deliveries", "delivered")
 	}

@@ -156,7 +156,7 @@ func (e *testEnv) tierKey(t *testing.T, tenantID, tier string) string {
 	resp, body := e.admin(t, http.MethodPost, "/v1/admin/tenants/"+tenantID+"/keys",
 		map[string]any{"name": tier + " key", "scopes": allScopes, "tier": tier})
 	requireStatus(t, http.StatusCreated, resp, body)
-	return decodeJSON[keyJSON](t, body).Secret
+	return decodeJSON[KeyJSON](t, body).Secret
 }
 
 // sendAs sends body as is under contentType, with do's checks.
@@ -185,12 +185,12 @@ func requireObject(t *testing.T, body []byte, fields []string) map[string]any {
 }
 
 // postJob submits a job, requires 202 with its Location, and returns it.
-func (e *testEnv) postJob(t *testing.T, token string, in any) jobJSON {
+func (e *testEnv) postJob(t *testing.T, token string, in any) JobJSON {
 	t.Helper()
 	resp, body := e.do(t, http.MethodPost, "/v1/jobs", token, in)
 	requireStatus(t, http.StatusAccepted, resp, body)
 	requireObject(t, body, jobFields)
-	j := decodeJSON[jobJSON](t, body)
+	j := decodeJSON[JobJSON](t, body)
 	require.Equal(t, "/v1/jobs/"+j.ID, resp.Header.Get("Location"))
 	return j
 }
@@ -201,18 +201,18 @@ func htmlJob(template string, data map[string]any) map[string]any {
 }
 
 // getJob reads a job, checking its shape.
-func (e *testEnv) getJob(t *testing.T, token, id string) jobJSON {
+func (e *testEnv) getJob(t *testing.T, token, id string) JobJSON {
 	t.Helper()
 	resp, body := e.do(t, http.MethodGet, "/v1/jobs/"+id, token, nil)
 	requireStatus(t, http.StatusOK, resp, body)
 	requireObject(t, body, jobFields)
-	return decodeJSON[jobJSON](t, body)
+	return decodeJSON[JobJSON](t, body)
 }
 
 // waitJob polls a job until it has status, failing if it finishes otherwise.
-func (e *testEnv) waitJob(t *testing.T, token, id, status string) jobJSON {
+func (e *testEnv) waitJob(t *testing.T, token, id, status string) JobJSON {
 	t.Helper()
-	var j jobJSON
+	var j JobJSON
 	eventually(t, "job "+id+" "+status, func() bool {
 		j = e.getJob(t, token, id)
 		if j.Status != status && j.FinishedAt != nil {
@@ -225,34 +225,34 @@ func (e *testEnv) waitJob(t *testing.T, token, id, status string) jobJSON {
 
 // postBatch submits a batch as JSON, requires 202 with its Location, and
 // returns it.
-func (e *testEnv) postBatch(t *testing.T, token string, in any) batchJSON {
+func (e *testEnv) postBatch(t *testing.T, token string, in any) BatchJSON {
 	t.Helper()
 	resp, body := e.do(t, http.MethodPost, "/v1/batches", token, in)
 	return requireBatchAccepted(t, resp, body)
 }
 
-func requireBatchAccepted(t *testing.T, resp *http.Response, body []byte) batchJSON {
+func requireBatchAccepted(t *testing.T, resp *http.Response, body []byte) BatchJSON {
 	t.Helper()
 	requireStatus(t, http.StatusAccepted, resp, body)
 	requireObject(t, body, batchFields)
-	b := decodeJSON[batchJSON](t, body)
+	b := decodeJSON[BatchJSON](t, body)
 	require.Equal(t, "/v1/batches/"+b.ID, resp.Header.Get("Location"))
 	return b
 }
 
 // getBatch reads a batch, checking its shape.
-func (e *testEnv) getBatch(t *testing.T, token, id string) batchJSON {
+func (e *testEnv) getBatch(t *testing.T, token, id string) BatchJSON {
 	t.Helper()
 	resp, body := e.do(t, http.MethodGet, "/v1/batches/"+id, token, nil)
 	requireStatus(t, http.StatusOK, resp, body)
 	requireObject(t, body, batchFields)
-	return decodeJSON[batchJSON](t, body)
+	return decodeJSON[BatchJSON](t, body)
 }
 
 // waitBatch polls a batch until it has finished, and returns it.
-func (e *testEnv) waitBatch(t *testing.T, token, id string) batchJSON {
+func (e *testEnv) waitBatch(t *testing.T, token, id string) BatchJSON {
 	t.Helper()
-	var b batchJSON
+	var b BatchJSON
 	eventually(t, "batch "+id+" finished", func() bool {
 		b = e.getBatch(t, token, id)
 		return b.FinishedAt != nil

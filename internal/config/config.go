@@ -35,6 +35,10 @@ type Config struct {
 	// WebhookAllowHosts are the hosts webhooks may reach over http or at
 	// private addresses (PAPRIKA_WEBHOOK_ALLOW_HOSTS); none by default.
 	WebhookAllowHosts []string
+
+	// ChromiumNoSandbox runs Chromium without its own sandbox
+	// (PAPRIKA_CHROMIUM_NO_SANDBOX=true): only on purpose.
+	ChromiumNoSandbox bool
 }
 
 // Role says which process reads the configuration: it decides what is
@@ -122,6 +126,13 @@ func Load(role Role, getenv func(string) string) (*Config, error) {
 		c.DataDir = v
 	}
 	c.Chromium = getenv("PAPRIKA_CHROMIUM")
+	switch v := strings.ToLower(strings.TrimSpace(getenv("PAPRIKA_CHROMIUM_NO_SANDBOX"))); v {
+	case "", "false", "0":
+	case "true", "1":
+		c.ChromiumNoSandbox = true
+	default:
+		return nil, fail("PAPRIKA_CHROMIUM_NO_SANDBOX", fmt.Errorf("must be true or false, not %q", v))
+	}
 	if v := getenv("PAPRIKA_RENDER_TIMEOUT"); v != "" {
 		if c.RenderTimeout, err = time.ParseDuration(v); err != nil || c.RenderTimeout < 100*time.Millisecond || c.RenderTimeout > 10*time.Minute {
 			return nil, fail("PAPRIKA_RENDER_TIMEOUT", fmt.Errorf("must be a duration from 100ms to 10m, like 30s, not %q", v))

@@ -34,6 +34,7 @@ func TestLoad(t *testing.T) {
 	require.Equal(t, int64(100<<20), c.MaxBatchBytes)
 	require.Equal(t, "/data", c.DataDir)
 	require.Equal(t, []string{"standard"}, c.WorkerTiers)
+	require.False(t, c.ChromiumNoSandbox, "Chromium's sandbox is on unless turned off")
 
 	bad := []struct {
 		role     Role
@@ -54,6 +55,7 @@ func TestLoad(t *testing.T) {
 		{RoleAPI, with("PAPRIKA_MAX_REQUEST_BYTES", "ten"), "PAPRIKA_MAX_REQUEST_BYTES"},
 		{RoleAPI, with("PAPRIKA_MAX_BATCH_BYTES", "-1"), "PAPRIKA_MAX_BATCH_BYTES"},
 		{RoleAPI, with("PAPRIKA_RENDER_ALLOW_HOSTS", "http://x/"), "PAPRIKA_RENDER_ALLOW_HOSTS"},
+		{RoleWorker, with("PAPRIKA_CHROMIUM_NO_SANDBOX", "yes"), "PAPRIKA_CHROMIUM_NO_SANDBOX"},
 	}
 	for _, b := range bad {
 		_, err := Load(b.role, env(b.env))
@@ -68,4 +70,10 @@ func TestLoad(t *testing.T) {
 	require.Equal(t, "./data", c.DataDir)
 	require.Equal(t, 3, c.Workers)
 	require.Equal(t, []string{"cdn.example.com", "fonts.example.com"}, c.AllowHosts)
+
+	for v, want := range map[string]bool{"true": true, "TRUE": true, "1": true, "false": false, "0": false, "": false} {
+		c, err = Load(RoleWorker, env(with("PAPRIKA_CHROMIUM_NO_SANDBOX", v)))
+		require.NoError(t, err, v)
+		require.Equal(t, want, c.ChromiumNoSandbox, v)
+	}
 }

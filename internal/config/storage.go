@@ -27,16 +27,19 @@ type Storage struct {
 	Bucket    string // s3
 	Prefix    string // s3: a folder of the bucket, without slashes at either end; may be empty
 	Endpoint  string // s3: an http(s) URL; empty for AWS's own
-	Region    string // s3: empty lets the SDK's chain decide (AWS_REGION, ~/.aws/config), else us-east-1
+	Region    string // s3: region=, else AWS_REGION or AWS_DEFAULT_REGION; empty asks the bucket's location
 	PathStyle bool   // s3: bucket in the path (MinIO, versitygw, Ceph) rather than in the host name
 
 	// AccessKeyID and SecretAccessKey are AWS_ACCESS_KEY_ID and
 	// AWS_SECRET_ACCESS_KEY (and AWS_SESSION_TOKEN) when both are set;
-	// otherwise the SDK's default chain finds credentials (shared files,
-	// web identity, the instance's role).
+	// otherwise AWS's default chain finds credentials (the shared
+	// credentials file, web identity, the instance's or task's role).
 	AccessKeyID     string
 	SecretAccessKey string
 	SessionToken    string
+	// CABundle is AWS_CA_BUNDLE: a PEM file of roots trusted beside the
+	// system's, for an endpoint with a private CA.
+	CABundle string
 
 	// Redirect answers downloads with 302 to a presigned URL (s3 only).
 	Redirect bool
@@ -70,6 +73,12 @@ func loadStorage(getenv func(string) string, dataDir string) (Storage, error) {
 			return Storage{}, &Error{Var: "AWS_SECRET_ACCESS_KEY", Reason: "AWS_ACCESS_KEY_ID and AWS_SECRET_ACCESS_KEY go together: set both or neither"}
 		}
 		s.AccessKeyID, s.SecretAccessKey, s.SessionToken = id, secret, getenv("AWS_SESSION_TOKEN")
+		s.CABundle = getenv("AWS_CA_BUNDLE")
+		for _, v := range []string{"AWS_REGION", "AWS_DEFAULT_REGION"} {
+			if s.Region == "" {
+				s.Region = getenv(v)
+			}
+		}
 	}
 	return s, nil
 }
@@ -127,8 +136,9 @@ func parseS3(raw string) (Storage, error) {
 		switch key {
 		case "endpoint":
 			e, err := url.Parse(v)
-			if err != nil || (e.Scheme != "http" && e.Scheme != "https") || e.Host == "" || e.User != nil {
-				return Storage{}, fmt.Errorf("endpoint must be an http(s) URL like http://minio:9000, not %q", v)
+			if err != nil || (e.Scheme != "http" && e.Scheme != "https") || e.Host == "" || e.User != nil ||
+				strings.Trim(e.Path, "/") != "" || e.RawQuery != "" {
+				return Storage{}, fmt.Errorf("endpoint must be an http(s) URL of a host, like http://minio:9000, not %q", v)
 			}
 			s.Endpoint = strings.TrimRight(v, "/")
 		case "region":

@@ -31,7 +31,12 @@ func TestStorageURL(t *testing.T) {
 
 	c, err = load(map[string]string{"PAPRIKA_STORAGE_URL": "s3://outputs"})
 	require.NoError(t, err)
-	require.Equal(t, Storage{Kind: StorageS3, Bucket: "outputs"}, c.Storage, "AWS itself, credentials from the SDK's chain")
+	require.Equal(t, Storage{Kind: StorageS3, Bucket: "outputs"}, c.Storage, "AWS itself, credentials from AWS's chain")
+
+	c, err = load(map[string]string{"PAPRIKA_STORAGE_URL": "s3://outputs", "AWS_REGION": "eu-west-3", "AWS_CA_BUNDLE": "/etc/ca.pem"})
+	require.NoError(t, err)
+	require.Equal(t, "eu-west-3", c.Storage.Region)
+	require.Equal(t, "/etc/ca.pem", c.Storage.CABundle)
 
 	bad := []struct {
 		env      map[string]string
@@ -48,6 +53,7 @@ func TestStorageURL(t *testing.T) {
 		{map[string]string{"PAPRIKA_STORAGE_URL": "s3://id:secret@b1b"}, "PAPRIKA_STORAGE_URL", "credentials"},
 		{map[string]string{"PAPRIKA_STORAGE_URL": "s3://b1b?endpoint=minio:9000"}, "PAPRIKA_STORAGE_URL", "endpoint"},
 		{map[string]string{"PAPRIKA_STORAGE_URL": "s3://b1b?pathStyle=yes please"}, "PAPRIKA_STORAGE_URL", "pathStyle"},
+		{map[string]string{"PAPRIKA_STORAGE_URL": "s3://b1b?endpoint=http://gw:7070/s3"}, "PAPRIKA_STORAGE_URL", "of a host"},
 		{map[string]string{"PAPRIKA_STORAGE_URL": "s3://b1b?use_path_style=true"}, "PAPRIKA_STORAGE_URL", "unknown parameter"},
 		{map[string]string{"PAPRIKA_STORAGE_REDIRECT": "true"}, "PAPRIKA_STORAGE_REDIRECT", "s3://"},
 		{map[string]string{"PAPRIKA_STORAGE_URL": "s3://b1b", "PAPRIKA_STORAGE_REDIRECT": "maybe"}, "PAPRIKA_STORAGE_REDIRECT", "true or false"},

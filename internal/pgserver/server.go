@@ -20,6 +20,8 @@ import (
 	"time"
 
 	"github.com/jackc/pgx/v5"
+
+	"github.com/paprikahq/paprika/internal/osuser"
 )
 
 const (
@@ -93,11 +95,11 @@ func Start(ctx context.Context, opts Options) (*Server, error) {
 	if logger == nil {
 		logger = slog.New(slog.DiscardHandler)
 	}
-	acct, err := serverAccount()
+	acct, err := osuser.ForRoot("postgres", "nobody")
 	if err != nil {
-		return nil, err
+		return nil, fmt.Errorf("running as root, and PostgreSQL refuses to: %w", err)
 	}
-	if err := acct.own(dir, logger); err != nil {
+	if err := acct.Own(dir, logger); err != nil {
 		return nil, fmt.Errorf("prepare %s for the postgres process: %w", dir, err)
 	}
 	s := &Server{
@@ -129,7 +131,7 @@ func Start(ctx context.Context, opts Options) (*Server, error) {
 // initdb creates the cluster unless pgdata already holds one. It works in a
 // scratch directory renamed into place at the end, so that an initdb
 // interrupted halfway never leaves a pgdata that looks usable.
-func initdb(ctx context.Context, bin, pgdata string, acct *account, fast bool, logger *slog.Logger) error {
+func initdb(ctx context.Context, bin, pgdata string, acct *osuser.Account, fast bool, logger *slog.Logger) error {
 	if _, err := os.Stat(filepath.Join(pgdata, "PG_VERSION")); err == nil {
 		return nil
 	}
@@ -147,7 +149,7 @@ func initdb(ctx context.Context, bin, pgdata string, acct *account, fast bool, l
 	}
 	cmd := exec.CommandContext(ctx, filepath.Join(bin, "initdb"), args...)
 	cmd.Dir = filepath.Dir(pgdata) // the server account may not be able to enter our working directory
-	cmd.SysProcAttr = sysProcAttr(acct.credential())
+	cmd.SysProcAttr = sysProcAttr(acct.Credential())
 	out, err := cmd.CombinedOutput()
 	if err != nil {
 		return fmt.Errorf("initdb: %w\n%s", err, bytes.TrimSpace(out))
@@ -158,7 +160,7 @@ func initdb(ctx context.Context, bin, pgdata string, acct *account, fast bool, l
 // chooseSocketDir puts the socket in Dir unless its path would be too long
 // for a unix socket, as deep test temp directories often are; then it goes in
 // a fresh short directory under the temp dir (or /tmp, if even that is long).
-func (s *Server) chooseSocketDir(acct *account) error {
+func (s *Server) chooseSocketDir(acct *osuser.Account) error {
 	s.socketDir = s.dir
 	if len(s.socketPath()) <= maxSocketPath {
 		return nil
@@ -173,7 +175,7 @@ func (s *Server) chooseSocketDir(acct *account) error {
 			s.removeSocketDir()
 			continue
 		}
-		if err := acct.own(d, s.logger); err != nil {
+		if err := acct.Own(d, s.logger); err != nil {
 			s.removeSocketDir()
 			return fmt.Errorf("prepare socket directory %s: %w", d, err)
 		}
@@ -193,7 +195,7 @@ func (s *Server) removeSocketDir() {
 	}
 }
 
-func (s *Server) start(bin, pgdata string, acct *account, opts Options) error {
+func (s *Server) start(bin, pgdata string, acct *osuser.Account, opts Options) error {
 	for _, lock := range []string{filepath.Join(pgdata, "postmaster.pid"), s.socketPath() + ".lock"} {
 		if err := clearStaleLock(lock, pgdata); err != nil {
 			return err
@@ -226,7 +228,7 @@ func (s *Server) start(bin, pgdata string, acct *account, opts Options) error {
 	cmd := exec.Command(filepath.Join(bin, "postgres"), args...)
 	cmd.Dir = s.dir
 	cmd.Stdout, cmd.Stderr = logFile, logFile
-	cmd.SysProcAttr = sysProcAttr(acct.credential())
+	cmd.SysProcAttr = sysProcAttr(acct.Credential())
 	s.cmd = cmd
 	return s.spawn()
 }

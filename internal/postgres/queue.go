@@ -269,12 +269,19 @@ func (q *Queue) Expired(ctx context.Context) ([]paprika.Ref, error) {
 // Listen calls wake on every NOTIFY paprika_work until ctx ends or the
 // connection fails (the caller reconnects).
 func (q *Queue) Listen(ctx context.Context, wake func()) error {
-	conn, err := q.pool.Acquire(ctx)
+	return Listen(ctx, q.pool, "paprika_work", wake)
+}
+
+// Listen holds a connection of pool that LISTENs on channel and calls wake
+// on every notification, until ctx ends or the connection fails (the
+// caller reconnects).
+func Listen(ctx context.Context, pool *pgxpool.Pool, channel string, wake func()) error {
+	conn, err := pool.Acquire(ctx)
 	if err != nil {
 		return err
 	}
 	defer conn.Release()
-	if _, err := conn.Exec(ctx, "LISTEN paprika_work"); err != nil {
+	if _, err := conn.Exec(ctx, "LISTEN "+pgx.Identifier{channel}.Sanitize()); err != nil {
 		return err
 	}
 	defer conn.Exec(context.WithoutCancel(ctx), "UNLISTEN *") //nolint:errcheck // the pool resets it anyway

@@ -34,6 +34,6 @@ func (s *Store) CountRequest(ctx context.Context, tenantID string, limit int) (o
 // RecordSyncRender counts a synchronous render in the measures of its tier:
 // started with no wait, done with its render time.
 func (s *Store) RecordSyncRender(ctx context.Context, tier string, seconds float64) error {
-	_, err := s.Pool.Exec(ctx, `INSERT INTO measures (tier, kind, seconds) VALUES ($1, 's', 0), ($1, 'd', $2)`, tier, seconds)
+	_, err := s.Pool.Exec(ctx, sqlRecordSyncRender, tier, seconds)
 	return err
 }

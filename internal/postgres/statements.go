@@ -110,6 +110,7 @@ var (
 	sqlTemplateContent  = Statement("template-content")
 	sqlQueuedByTier     = Statement("queued-by-tier")
 	sqlRunningByTier    = Statement("running-by-tier")
+	sqlRecordSyncRender = Statement("record-sync-render")
 	sqlMeasuredByTier   = Statement("measured-by-tier")
 	sqlQueueAheadCount  = Statement("queue-ahead-count")
 	sqlQueueAhead       = Statement("queue-ahead")

@@ -160,13 +160,24 @@ func (s *Store) RevokeKey(ctx context.Context, tenantID, keyID string) error {
 // Authenticate resolves a key secret to its key and tenant. A revoked or
 // unknown key, or one of a deleted tenant, is unauthorized.
 func (s *Store) Authenticate(ctx context.Context, secret string) (*paprika.Principal, error) {
+	return s.authenticate(ctx, `k.secret_hash = $1`, HashSecret(secret))
+}
+
+// AuthenticateKey resolves a key id to its key and tenant, with the same
+// checks as Authenticate: the console's sessions hold a key's id, never its
+// secret, and are let in by the key's state at every request.
+func (s *Store) AuthenticateKey(ctx context.Context, keyID string) (*paprika.Principal, error) {
+	return s.authenticate(ctx, `k.id = $1`, keyID)
+}
+
+func (s *Store) authenticate(ctx context.Context, where string, arg any) (*paprika.Principal, error) {
 	var p paprika.Principal
 	k, t := &p.Key, &p.Tenant
 	err := s.Pool.QueryRow(ctx, `
 		SELECT k.id, k.tenant_id, k.name, k.scopes, coalesce(k.tier, ''), k.prefix, k.created_at, k.revoked_at,
 		       t.id, t.name, coalesce(t.tier, ''), t.retention_days, t.created_at, t.suspended_at, t.deleted_at
 		FROM api_keys k JOIN tenants t ON t.id = k.tenant_id
-		WHERE k.secret_hash = $1 AND k.revoked_at IS NULL AND t.deleted_at IS NULL`, HashSecret(secret)).Scan(
+		WHERE `+where+` AND k.revoked_at IS NULL AND t.deleted_at IS NULL`, arg).Scan(
 		&k.ID, &k.TenantID, &k.Name, &k.Scopes, &k.Tier, &k.Prefix, &k.CreatedAt, &k.RevokedAt,
 		&t.ID, &t.Name, &t.Tier, &t.RetentionDays, &t.CreatedAt, &t.SuspendedAt, &t.DeletedAt)
 	if errors.Is(err, pgx.ErrNoRows) {

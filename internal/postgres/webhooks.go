@@ -119,16 +119,39 @@ func (s *Store) Deliveries(ctx context.Context, tenantID, what string, id uuid.U
 // another deliverer holds, and moves each one's next attempt hold seconds
 // away: a deliverer that dies mid-attempt leaves its event due again then.
 // Each event's Attempts is the number of the attempt claimed.
-func (s *Store) ClaimWebhooks(ctx context.Context, n int, hold time.Duration) ([]WebhookEvent, error) {
+//
+// room bounds what one tenant may take: perTenant events, less what the
+// tenant already has in flight here (room[tenant]), so that one tenant's
+// hanging receivers cannot hold every attempt of a deliverer. The window
+// function ranks a few candidates before the row locks, since it cannot
+// sit under FOR UPDATE.
+func (s *Store) ClaimWebhooks(ctx context.Context, n int, hold time.Duration, perTenant int, room map[string]int) ([]WebhookEvent, error) {
+	tenants, rooms, full := make([]string, 0, len(room)), make([]int32, 0, len(room)), []string{}
+	for t, r := range room {
+		tenants, rooms = append(tenants, t), append(rooms, int32(r))
+		if r <= 0 {
+			full = append(full, t) // not even a candidate: others' events come first
+		}
+	}
 	rows, err := s.Pool.Query(ctx, `
-		WITH due AS (
-			SELECT id FROM webhook_events WHERE status = 'pending' AND next_at <= now()
-			ORDER BY next_at LIMIT $1 FOR UPDATE SKIP LOCKED
+		WITH cand AS (
+			SELECT id, tenant_id, next_at FROM webhook_events
+			WHERE status = 'pending' AND next_at <= now() AND NOT (tenant_id = ANY($6::text[]))
+			ORDER BY next_at LIMIT $1 * 4
+		), ranked AS (
+			SELECT c.id, c.next_at, row_number() OVER (PARTITION BY c.tenant_id ORDER BY c.next_at) AS rn,
+			       coalesce(b.room, $3) AS room
+			FROM cand c LEFT JOIN unnest($4::text[], $5::int[]) AS b(tenant, room) ON b.tenant = c.tenant_id
+		), due AS (
+			SELECT e.id FROM webhook_events e JOIN ranked r ON r.id = e.id
+			WHERE r.rn <= r.room AND e.status = 'pending' AND e.next_at <= now()
+			ORDER BY r.next_at LIMIT $1
+			FOR UPDATE OF e SKIP LOCKED
 		)
 		UPDATE webhook_events e SET attempts = e.attempts + 1, next_at = now() + make_interval(secs => $2)
 		FROM due WHERE e.id = due.id
 		RETURNING e.id, e.tenant_id, e.type, e.job_id, e.batch_id, e.url, e.status, e.created_at,
-			e.next_at, e.attempts, e.body, e.finished_at`, n, hold.Seconds())
+			e.next_at, e.attempts, e.body, e.finished_at`, n, hold.Seconds(), perTenant, tenants, rooms, full)
 	if err != nil {
 		return nil, err
 	}

@@ -26,6 +26,11 @@ type Config struct {
 	// MaxMemory restarts the browser once its processes together hold
 	// more resident memory than this many bytes (default 2 GiB).
 	MaxMemory int64
+
+	// NoSandbox runs Chromium without its own sandbox
+	// (PAPRIKA_CHROMIUM_NO_SANDBOX); otherwise a Chromium that cannot run
+	// sandboxed does not start (chromium.ErrSandbox).
+	NoSandbox bool
 }
 
 // Defaults of Config.
@@ -61,9 +66,10 @@ type Engine struct {
 	mu           sync.Mutex
 	closed       bool
 	current      *instance
-	starting     chan struct{} // closed when the start under way ends
-	retired      []*instance   // replaced, closing when their last render ends
-	lastStartErr error         // of the last start, if it failed
+	starting     chan struct{}      // closed when the start under way ends
+	stopStart    context.CancelFunc // ends the start under way, for Close
+	retired      []*instance        // replaced, closing when their last render ends
+	lastStartErr error              // of the last start, if it failed
 	closing      sync.WaitGroup
 
 	readyMu  sync.Mutex
@@ -191,6 +197,10 @@ func (e *Engine) failure(ctx, rctx context.Context, inst *instance, err error) e
 		return &Error{Code: CodeRenderFailed, Message: "the page crashed (did it run out of memory?)"}
 	case errors.Is(err, chromium.ErrNotFound):
 		return &Error{Code: CodeRenderFailed, Message: err.Error()}
+	case errors.Is(err, chromium.ErrSandbox):
+		// The details are the server's, not the tenant's.
+		e.log.ErrorContext(ctx, "render failed: Chromium's sandbox cannot run", "error", err)
+		return &Error{Code: CodeRenderFailed, Message: "chromium's sandbox cannot run on this server"}
 	}
 	if inst != nil && inst.Err() != nil {
 		e.log.WarnContext(ctx, "render failed: chromium died", "error", err, "cause", inst.Err())
@@ -223,7 +233,9 @@ func (e *Engine) acquire(ctx context.Context) (*instance, error) {
 		if starting == nil {
 			starting = make(chan struct{})
 			e.starting = starting
-			go e.start(starting)
+			ctx, cancel := context.WithTimeout(context.Background(), startTimeout)
+			e.stopStart = cancel
+			go e.start(ctx, cancel, starting)
 		}
 		e.mu.Unlock()
 		select {
@@ -253,16 +265,21 @@ func (e *Engine) startErrLocked() error {
 	return nil
 }
 
-func (e *Engine) start(done chan struct{}) {
-	ctx, cancel := context.WithTimeout(context.Background(), startTimeout)
+// start starts a browser; ctx bounds the start, and Close cancels it.
+func (e *Engine) start(ctx context.Context, cancel context.CancelFunc, done chan struct{}) {
 	defer cancel()
 	b, err := chromium.Start(ctx, chromium.Config{
 		Path: e.cfg.Chromium, Tabs: e.cfg.Slots + e.spare, AllowHosts: e.cfg.AllowHosts, Logger: e.log,
+		NoSandbox: e.cfg.NoSandbox,
 	})
 	e.mu.Lock()
 	defer e.mu.Unlock()
 	e.starting = nil
 	defer close(done)
+	if err != nil && e.closed {
+		e.lastStartErr = errors.New("render engine closed") // Close ended the start
+		return
+	}
 	if err != nil {
 		e.lastStartErr = err
 		e.log.Error("chromium did not start", "error", err)
@@ -370,6 +387,31 @@ func (e *Engine) Ready(ctx context.Context) error {
 	return err
 }
 
+// Sandboxed reports whether Chromium runs, or will run, with its own
+// sandbox: it never starts without it unless Config.NoSandbox says so.
+func (e *Engine) Sandboxed() bool { return !e.cfg.NoSandbox }
+
+// CheckSandbox starts Chromium at a process's start and returns the error
+// when it is chromium.ErrSandbox: a process that cannot render sandboxed
+// refuses to start, rather than take work and fail every render. Any other
+// failure (no Chromium installed, a slow start) is logged and left to
+// /readyz and the renders, as before.
+func (e *Engine) CheckSandbox(ctx context.Context) error {
+	if !e.Sandboxed() {
+		e.log.WarnContext(ctx, "Chromium's sandbox is off (PAPRIKA_CHROMIUM_NO_SANDBOX=true): a renderer exploit in a template is not contained")
+	}
+	ctx, cancel := context.WithTimeout(ctx, startTimeout)
+	defer cancel()
+	err := e.Ready(ctx)
+	if errors.Is(err, chromium.ErrSandbox) {
+		return err
+	}
+	if err != nil && ctx.Err() == nil {
+		e.log.WarnContext(ctx, "chromium did not start; renders fail until it does", "error", err)
+	}
+	return nil
+}
+
 // Close kills the browser and every process it started, and waits for the
 // goroutines of the engine. Renders still running fail.
 func (e *Engine) Close() error {
@@ -382,6 +424,9 @@ func (e *Engine) Close() error {
 		e.closeLocked(inst) // renders still on it fail
 	}
 	starting := e.starting
+	if starting != nil {
+		e.stopStart() // a process that stops does not wait for Chromium to start
+	}
 	e.mu.Unlock()
 	if starting != nil {
 		<-starting // start closes what it started, seeing closed

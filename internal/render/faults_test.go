@@ -27,16 +27,21 @@ func TestEndlessLoopTimesOut(t *testing.T) {
 	e.spare = 0 // the next render must use the same slot's tab
 	defer e.Close()
 	render(t, e, Input{Template: "<p>warm</p>"})
+	before := browserPid(t, e)
 
+	// It fails with the timeout's own error (not a crash, not a hang: the
+	// bound below is only a safety net for a shared, loaded machine).
 	start := time.Now()
 	_, err := renderErr(t, e, Input{Template: "<p>spin</p><script>while (true) {}</script>"})
 	requireCode(t, err, CodeRenderTimeout)
-	require.Less(t, time.Since(start), 3*time.Second, "fails at the timeout")
+	require.Contains(t, err.Error(), "longer than 2s")
+	require.Less(t, time.Since(start), 30*time.Second, "fails at the timeout, not never")
 
-	start = time.Now()
+	// The next render on the same slot succeeds, in the same browser: the
+	// pool recovered by replacing the tab, not by restarting Chromium.
 	out := render(t, e, Input{Template: "<p>after the loop</p>"})
 	require.Contains(t, pdfText(t, out.Body), "after the loop")
-	require.Less(t, time.Since(start), 2*time.Second)
+	require.Equal(t, before, browserPid(t, e), "recovered without restarting the browser")
 
 	// The loop does not go on burning a CPU.
 	pid := browserPid(t, e)

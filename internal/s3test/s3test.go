@@ -26,9 +26,9 @@ import (
 	"testing"
 	"time"
 
-	"github.com/aws/aws-sdk-go-v2/aws"
-	"github.com/aws/aws-sdk-go-v2/credentials"
-	"github.com/aws/aws-sdk-go-v2/service/s3"
+	"github.com/minio/minio-go/v7"
+	"github.com/minio/minio-go/v7/pkg/credentials"
+	"go.uber.org/goleak"
 
 	"github.com/paprikahq/paprika/internal/config"
 )
@@ -58,7 +58,7 @@ type server struct {
 	cmd      *exec.Cmd
 	root     string
 	endpoint string
-	client   *s3.Client
+	client   *minio.Client
 	tr       *http.Transport
 	exited   chan struct{}
 }
@@ -103,7 +103,7 @@ func CreateBucket(ctx context.Context, name string) (config.Storage, error) {
 	if srv == nil {
 		return config.Storage{}, errors.New("the server is not started")
 	}
-	if _, err := srv.client.CreateBucket(ctx, &s3.CreateBucketInput{Bucket: aws.String(name)}); err != nil {
+	if err := srv.client.MakeBucket(ctx, name, minio.MakeBucketOptions{Region: Region}); err != nil {
 		return config.Storage{}, fmt.Errorf("create bucket %s: %w", name, err)
 	}
 	return config.Storage{Kind: config.StorageS3, Bucket: name, Endpoint: srv.endpoint, Region: Region,
@@ -204,11 +204,14 @@ func launch(bin, root string) (*server, error) {
 		}
 	}
 	s.tr = http.DefaultTransport.(*http.Transport).Clone()
-	s.client = s3.New(s3.Options{
-		BaseEndpoint: aws.String(s.endpoint), Region: Region, UsePathStyle: true,
-		Credentials: credentials.NewStaticCredentialsProvider(AccessKey, SecretKey, ""),
-		HTTPClient:  &http.Client{Transport: s.tr},
-	})
+	client, err := minio.New(addr, &minio.Options{Creds: credentials.NewStaticV4(AccessKey, SecretKey, ""),
+		Region: Region, BucketLookup: minio.BucketLookupPath, Transport: s.tr})
+	if err != nil {
+		_ = cmd.Process.Kill()
+		<-exited
+		return nil, err
+	}
+	s.client = client
 	return s, nil
 }
 
@@ -236,7 +239,7 @@ func binary() (string, error) {
 	}
 	base, err := os.UserCacheDir()
 	if err != nil {
-		return "", fmt.Errorf("no user cache dir to keep versitygw in (%v); set %s", err, BinaryEnv)
+		base = os.TempDir() // no HOME: kept until the machine's temp is cleared
 	}
 	dir := filepath.Join(base, "paprika", "versitygw-"+Version)
 	bin := filepath.Join(dir, "versitygw")
@@ -289,6 +292,25 @@ func lock(path string) (func(), error) {
 		return nil, err
 	}
 	return func() { _ = syscall.Flock(int(f.Fd()), syscall.LOCK_UN); f.Close() }, nil
+}
+
+// Finish ends a test binary that used a private versitygw (and a private
+// PostgreSQL, whose pgtest.Run gave code): it stops the server, then
+// checks for leaked goroutines, and returns the exit status.
+//
+//	func TestMain(m *testing.M) { os.Exit(s3test.Finish(pgtest.Run(m))) }
+func Finish(code int) int {
+	if err := Stop(); err != nil && code == 0 {
+		fmt.Fprintln(os.Stderr, "s3test:", err)
+		code = 1
+	}
+	if code == 0 {
+		if err := goleak.Find(); err != nil {
+			fmt.Fprintln(os.Stderr, "goleak:", err)
+			code = 1
+		}
+	}
+	return code
 }
 
 // Binary returns the versitygw the harness uses, building it first if

@@ -3,35 +3,29 @@ package storage
 import (
 	"bytes"
 	"context"
-	"errors"
+	"crypto/x509"
 	"fmt"
 	"io"
-	"net"
 	"net/http"
-	"strconv"
-	"sync"
+	"net/url"
+	"os"
+	"strings"
 	"time"
 
-	"github.com/aws/aws-sdk-go-v2/aws"
-	awshttp "github.com/aws/aws-sdk-go-v2/aws/transport/http"
-	awsconfig "github.com/aws/aws-sdk-go-v2/config"
-	"github.com/aws/aws-sdk-go-v2/credentials"
-	"github.com/aws/aws-sdk-go-v2/service/s3"
-	"github.com/aws/aws-sdk-go-v2/service/s3/types"
+	"github.com/minio/minio-go/v7"
+	"github.com/minio/minio-go/v7/pkg/credentials"
 
 	"github.com/paprikahq/paprika/internal/config"
 )
 
 // S3 keeps outputs in an S3-compatible bucket (s3://), under an optional
-// prefix, through the AWS SDK for Go v2 (docs/storage.md says why that one).
+// prefix, through minio-go (docs/storage.md says why that library).
 type S3 struct {
-	client  *s3.Client
-	presign *s3.PresignClient
-	bucket  string
-	prefix  string // "" or ending in /
-
-	mu         sync.Mutex
-	transports []*http.Transport // built by the SDK on first use
+	client    *minio.Client
+	core      minio.Core // the calls that answer headers and body at once
+	transport *http.Transport
+	bucket    string
+	prefix    string // "" or ending in /
 }
 
 var _ Store = (*S3)(nil)
@@ -39,75 +33,81 @@ var _ Store = (*S3)(nil)
 // NewS3 returns the store cfg describes. It sends nothing: a bucket that
 // cannot be reached fails the first call, not the start.
 func NewS3(ctx context.Context, cfg config.Storage) (*S3, error) {
-	// Many idle connections per host, because a worker stores as many
-	// outputs at once as it has slots; the transport the SDK builds is kept
-	// so that Close can let its connections go. (A BuildableClient, not an
-	// http.Client: the SDK adds AWS_CA_BUNDLE's roots to it.)
-	st := &S3{bucket: cfg.Bucket}
-	httpClient := awshttp.NewBuildableClient().
-		WithDialerOptions(func(d *net.Dialer) { d.Timeout = 10 * time.Second }).
-		WithTransportOptions(func(tr *http.Transport) {
-			tr.MaxIdleConns, tr.MaxIdleConnsPerHost = 256, 256
-			tr.ResponseHeaderTimeout = time.Minute
-			st.mu.Lock()
-			st.transports = append(st.transports, tr)
-			st.mu.Unlock()
+	host, secure := "s3.amazonaws.com", true
+	if cfg.Endpoint != "" {
+		u, err := url.Parse(cfg.Endpoint)
+		if err != nil {
+			return nil, fmt.Errorf("PAPRIKA_STORAGE_URL: endpoint: %w", err)
+		}
+		host, secure = u.Host, u.Scheme == "https"
+	}
+	tr, err := minio.DefaultTransport(secure)
+	if err != nil {
+		return nil, err
+	}
+	// A worker stores as many outputs at once as it has slots: keep that
+	// many connections open.
+	tr.MaxIdleConns, tr.MaxIdleConnsPerHost = 256, 256
+	tr.ResponseHeaderTimeout = time.Minute
+	if cfg.CABundle != "" {
+		pem, err := os.ReadFile(cfg.CABundle)
+		if err != nil {
+			return nil, fmt.Errorf("AWS_CA_BUNDLE: %w", err)
+		}
+		pool, err := x509.SystemCertPool()
+		if err != nil {
+			pool = x509.NewCertPool()
+		}
+		if !pool.AppendCertsFromPEM(pem) {
+			return nil, fmt.Errorf("AWS_CA_BUNDLE: %s holds no PEM certificate", cfg.CABundle)
+		}
+		tr.TLSClientConfig.RootCAs = pool
+	}
+	creds := credentials.NewStaticV4(cfg.AccessKeyID, cfg.SecretAccessKey, cfg.SessionToken)
+	if cfg.AccessKeyID == "" {
+		// AWS's chain, as far as an S3 client needs it: the environment, the
+		// shared credentials file, then the instance's or task's role (EC2
+		// and ECS metadata, or web identity with AWS_WEB_IDENTITY_TOKEN_FILE).
+		creds = credentials.NewChainCredentials([]credentials.Provider{
+			&credentials.EnvAWS{},
+			&credentials.FileAWSCredentials{},
+			&credentials.IAM{Client: &http.Client{Transport: tr, Timeout: 10 * time.Second}},
 		})
-	opts := []func(*awsconfig.LoadOptions) error{
-		awsconfig.WithHTTPClient(httpClient),
-		// Checksums only where the API requires them (DeleteObjects): the
-		// SDK's newer default sends CRC32 trailers that several
-		// S3-compatible servers refuse. SigV4 signs the payload's SHA-256 anyway.
-		awsconfig.WithRequestChecksumCalculation(aws.RequestChecksumCalculationWhenRequired),
-		awsconfig.WithResponseChecksumValidation(aws.ResponseChecksumValidationWhenRequired),
 	}
-	if cfg.Region != "" {
-		opts = append(opts, awsconfig.WithRegion(cfg.Region))
+	lookup := minio.BucketLookupDNS
+	if cfg.PathStyle {
+		lookup = minio.BucketLookupPath
 	}
-	if cfg.AccessKeyID != "" {
-		opts = append(opts, awsconfig.WithCredentialsProvider(
-			credentials.NewStaticCredentialsProvider(cfg.AccessKeyID, cfg.SecretAccessKey, cfg.SessionToken)))
-	}
-	awsCfg, err := awsconfig.LoadDefaultConfig(ctx, opts...)
+	client, err := minio.New(host, &minio.Options{Creds: creds, Secure: secure, Region: cfg.Region,
+		BucketLookup: lookup, Transport: tr})
 	if err != nil {
 		return nil, fmt.Errorf("PAPRIKA_STORAGE_URL: %w", err)
 	}
-	if awsCfg.Region == "" {
-		awsCfg.Region = "us-east-1" // what most S3-compatible servers expect when told nothing
-	}
-	client := s3.NewFromConfig(awsCfg, func(o *s3.Options) {
-		if cfg.Endpoint != "" {
-			o.BaseEndpoint = aws.String(cfg.Endpoint)
-		}
-		o.UsePathStyle = cfg.PathStyle
-	})
 	prefix := cfg.Prefix
 	if prefix != "" {
 		prefix += "/"
 	}
-	st.client, st.presign, st.prefix = client, s3.NewPresignClient(client), prefix
-	return st, nil
+	return &S3{client: client, core: minio.Core{Client: client}, transport: tr, bucket: cfg.Bucket, prefix: prefix}, nil
 }
 
-func (s *S3) object(key string, prefix bool) (*string, error) {
+func (s *S3) object(key string, prefix bool) (string, error) {
 	if err := checkKey(key, prefix); err != nil {
-		return nil, err
+		return "", err
 	}
-	return aws.String(s.prefix + key), nil
+	return s.prefix + key, nil
 }
 
-// Put uploads body in one PUT; it is stored once S3 answers 200.
+// Put uploads body (one PUT up to 16 MiB, a multipart upload past it); it
+// is stored once S3 has answered 200 to the last request.
 func (s *S3) Put(ctx context.Context, key string, body []byte) error {
 	k, err := s.object(key, false)
 	if err != nil {
 		return err
 	}
-	_, err = s.client.PutObject(ctx, &s3.PutObjectInput{
-		Bucket: &s.bucket, Key: k, Body: bytes.NewReader(body),
-		ContentLength: aws.Int64(int64(len(body))), ContentType: aws.String(ContentType(key)),
-	})
+	_, err = s.client.PutObject(ctx, s.bucket, k, bytes.NewReader(body), int64(len(body)),
+		minio.PutObjectOptions{ContentType: ContentType(key)})
 	if err != nil {
-		return fmt.Errorf("store output: %w", err)
+		return fmt.Errorf("store output %s: %w", key, err)
 	}
 	return nil
 }
@@ -118,15 +118,22 @@ func (s *S3) Stat(ctx context.Context, key string) (Info, error) {
 	if err != nil {
 		return Info{}, err
 	}
-	out, err := s.client.HeadObject(ctx, &s3.HeadObjectInput{Bucket: &s.bucket, Key: k})
+	o, err := s.client.StatObject(ctx, s.bucket, k, minio.StatObjectOptions{})
 	if err != nil {
 		return Info{}, s.fail(key, err)
 	}
-	info := Info{Size: aws.ToInt64(out.ContentLength), ETag: aws.ToString(out.ETag), ModTime: aws.ToTime(out.LastModified)}
-	if info.ETag == "" {
+	return s3Info(o), nil
+}
+
+func s3Info(o minio.ObjectInfo) Info {
+	info := Info{Size: o.Size, ModTime: o.LastModified, ETag: o.ETag}
+	switch {
+	case info.ETag == "":
 		info.ETag = fmt.Sprintf(`"%x-%x"`, info.Size, info.ModTime.UnixNano())
+	case !strings.HasPrefix(info.ETag, `"`):
+		info.ETag = `"` + info.ETag + `"` // minio-go strips the quotes
 	}
-	return info, nil
+	return info
 }
 
 // NewRangeReader sends one GET, with a Range unless it reads everything.
@@ -138,18 +145,21 @@ func (s *S3) NewRangeReader(ctx context.Context, key string, offset, length int6
 	if length == 0 {
 		return io.NopCloser(bytes.NewReader(nil)), nil
 	}
-	in := &s3.GetObjectInput{Bucket: &s.bucket, Key: k}
+	var opts minio.GetObjectOptions
 	switch {
 	case length > 0:
-		in.Range = aws.String("bytes=" + strconv.FormatInt(offset, 10) + "-" + strconv.FormatInt(offset+length-1, 10))
+		err = opts.SetRange(offset, offset+length-1)
 	case offset > 0:
-		in.Range = aws.String("bytes=" + strconv.FormatInt(offset, 10) + "-")
+		err = opts.SetRange(offset, 0) // offset to the end
 	}
-	out, err := s.client.GetObject(ctx, in)
+	if err != nil {
+		return nil, err
+	}
+	body, _, _, err := s.core.GetObject(ctx, s.bucket, k, opts)
 	if err != nil {
 		return nil, s.fail(key, err)
 	}
-	return out.Body, nil
+	return body, nil
 }
 
 // Delete removes one object (S3 answers 204 for a missing one too).
@@ -158,42 +168,62 @@ func (s *S3) Delete(ctx context.Context, key string) error {
 	if err != nil {
 		return err
 	}
-	if _, err := s.client.DeleteObject(ctx, &s3.DeleteObjectInput{Bucket: &s.bucket, Key: k}); err != nil {
+	if err := s.client.RemoveObject(ctx, s.bucket, k, minio.RemoveObjectOptions{}); err != nil {
 		return s.fail(key, err)
 	}
 	return nil
 }
 
-// DeletePrefix lists the prefix a thousand keys at a time and deletes each
-// page in one DeleteObjects call.
+// DeletePrefix lists the prefix and deletes what it lists, a thousand keys
+// a DeleteObjects call.
 func (s *S3) DeletePrefix(ctx context.Context, prefix string) error {
 	p, err := s.object(prefix, true)
 	if err != nil {
 		return err
 	}
-	pages := s3.NewListObjectsV2Paginator(s.client, &s3.ListObjectsV2Input{Bucket: &s.bucket, Prefix: p})
-	for pages.HasMorePages() {
-		page, err := pages.NextPage(ctx)
-		if err != nil {
-			return s.fail(prefix, err)
+	parent := ctx
+	ctx, cancel := context.WithCancel(ctx)
+	defer cancel() // stops the listing when a delete fails
+	objects := s.client.ListObjects(ctx, s.bucket, minio.ListObjectsOptions{Prefix: p, Recursive: true})
+	toDelete := make(chan minio.ObjectInfo)
+	listed := make(chan error, 1) // the listing's error, once it has stopped
+	go func() {
+		defer close(toDelete)
+		for o := range objects {
+			if o.Err != nil {
+				listed <- o.Err
+				return
+			}
+			select {
+			case toDelete <- o:
+			case <-ctx.Done():
+				listed <- ctx.Err()
+				return
+			}
 		}
-		if len(page.Contents) == 0 {
-			continue
+		listed <- nil
+	}()
+	var first error
+	n := 0
+	for res := range s.client.RemoveObjectsWithResult(ctx, s.bucket, toDelete, minio.RemoveObjectsOptions{}) {
+		if res.Err != nil {
+			n++
+			if first == nil {
+				first = fmt.Errorf("%s: %w", res.ObjectName, res.Err)
+				cancel()
+			}
 		}
-		ids := make([]types.ObjectIdentifier, len(page.Contents))
-		for i, o := range page.Contents {
-			ids[i] = types.ObjectIdentifier{Key: o.Key}
-		}
-		out, err := s.client.DeleteObjects(ctx, &s3.DeleteObjectsInput{Bucket: &s.bucket,
-			Delete: &types.Delete{Objects: ids, Quiet: aws.Bool(true)}})
-		if err != nil {
-			return s.fail(prefix, err)
-		}
-		if len(out.Errors) > 0 {
-			e := out.Errors[0]
-			return fmt.Errorf("storage: delete %s: %d objects not deleted, first %s: %s %s",
-				prefix, len(out.Errors), aws.ToString(e.Key), aws.ToString(e.Code), aws.ToString(e.Message))
-		}
+	}
+	cancel() // the deletes may have stopped early (ctx ended): stop the listing too
+	listErr := <-listed
+	if first != nil {
+		return fmt.Errorf("storage: delete %s: %d objects not deleted, first %w", prefix, n, first)
+	}
+	if listErr != nil {
+		return s.fail(prefix, listErr)
+	}
+	if err := parent.Err(); err != nil {
+		return fmt.Errorf("storage: delete %s: %w", prefix, err) // stopped before the end of the listing
 	}
 	return nil
 }
@@ -204,31 +234,25 @@ func (s *S3) SignedURL(ctx context.Context, key string, expiry time.Duration) (s
 	if err != nil {
 		return "", err
 	}
-	req, err := s.presign.PresignGetObject(ctx, &s3.GetObjectInput{Bucket: &s.bucket, Key: k}, s3.WithPresignExpires(expiry))
+	u, err := s.client.PresignedGetObject(ctx, s.bucket, k, expiry, nil)
 	if err != nil {
-		return "", err
+		return "", s.fail(key, err)
 	}
-	return req.URL, nil
+	return u.String(), nil
 }
 
 // Close drops the idle connections.
 func (s *S3) Close() error {
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	for _, tr := range s.transports {
-		tr.CloseIdleConnections()
-	}
+	s.transport.CloseIdleConnections()
 	return nil
 }
 
-// fail turns S3's 404 into ErrNotExist and names the key in other errors.
+// fail turns S3's missing key into ErrNotExist and names the key in other
+// errors.
 func (s *S3) fail(key string, err error) error {
-	var re *awshttp.ResponseError
-	if errors.As(err, &re) && re.HTTPStatusCode() == http.StatusNotFound {
-		var nb *types.NoSuchBucket
-		if !errors.As(err, &nb) {
-			return fmt.Errorf("storage: %s: %w", key, ErrNotExist)
-		}
+	r := minio.ToErrorResponse(err)
+	if r.Code == minio.NoSuchKey || (r.StatusCode == http.StatusNotFound && r.Code != minio.NoSuchBucket) {
+		return fmt.Errorf("storage: %s: %w", key, ErrNotExist)
 	}
 	return fmt.Errorf("storage: %s: %w", key, err)
 }

@@ -142,6 +142,36 @@ func TestDeleteAndDeletePrefix(t *testing.T) {
 	})
 }
 
+// More objects than one listing page or one DeleteObjects call holds (S3
+// only: a folder has no pages).
+func TestDeletePrefixOfManyObjects(t *testing.T) {
+	t.Parallel()
+	s := newStore(t, config.StorageS3)
+	ctx := t.Context()
+	batch := uuid.New()
+	const n = 1005
+	var wg sync.WaitGroup
+	errs := make(chan error, n)
+	sem := make(chan struct{}, 16)
+	for i := 1; i <= n; i++ {
+		wg.Go(func() {
+			sem <- struct{}{}
+			defer func() { <-sem }()
+			errs <- s.Put(ctx, RecordKey("acme", batch, i, "html"), []byte("x"))
+		})
+	}
+	wg.Wait()
+	close(errs)
+	for err := range errs {
+		require.NoError(t, err)
+	}
+	require.NoError(t, s.DeletePrefix(ctx, BatchPrefix("acme", batch)))
+	for _, i := range []int{1, 999, 1000, 1001, n} {
+		_, err := s.Stat(ctx, RecordKey("acme", batch, i, "html"))
+		require.ErrorIs(t, err, ErrNotExist, i)
+	}
+}
+
 func TestKeysOfAnyOtherShapeAreRefused(t *testing.T) {
 	t.Parallel()
 	eachStore(t, func(t *testing.T, s Store) {

@@ -10,6 +10,7 @@ import (
 	"log/slog"
 	"math/rand/v2"
 	"net"
+	"runtime/debug"
 	"strings"
 	"sync"
 	"time"
@@ -27,7 +28,8 @@ type Config struct {
 	Data       DataFunc
 	AllowHosts []string
 	Logger     *slog.Logger
-	// Concurrency is how many attempts run at once (default 16).
+	// Concurrency is how many attempts run at once (default 16); one
+	// tenant's events take at most a quarter of them (at least one).
 	Concurrency int
 	// Poll is the longest an idle deliverer sleeps without being woken
 	// (LISTEN paprika_webhooks wakes it at once). Default 1 s.
@@ -112,26 +114,55 @@ func (d *Deliverer) Run(ctx context.Context) error {
 	defer wg.Wait()
 
 	slots := make(chan struct{}, d.cfg.Concurrency)
+	perTenant := max(1, d.cfg.Concurrency/4)
+	var mu sync.Mutex
+	inFlight := map[string]int{}           // by tenant
 	attempts := context.WithoutCancel(ctx) // an attempt begun is finished and recorded
 	for ctx.Err() == nil {
 		wait := d.cfg.Poll
 		if free := cap(slots) - len(slots); free > 0 {
-			evs, err := d.store.ClaimWebhooks(ctx, free, hold)
+			mu.Lock()
+			room := make(map[string]int, len(inFlight))
+			for t, n := range inFlight {
+				room[t] = perTenant - n
+			}
+			mu.Unlock()
+			evs, err := d.store.ClaimWebhooks(ctx, free, hold, perTenant, room)
 			if err != nil && ctx.Err() == nil {
 				d.log.ErrorContext(ctx, "claiming webhook events failed", "err", err)
 			}
 			for i := range evs {
 				slots <- struct{}{}
+				mu.Lock()
+				inFlight[evs[i].TenantID]++
+				mu.Unlock()
 				wg.Add(1)
 				go func(ev *postgres.WebhookEvent) {
 					defer wg.Done()
-					defer func() { <-slots; signal() }()
+					defer func() {
+						mu.Lock()
+						if inFlight[ev.TenantID]--; inFlight[ev.TenantID] == 0 {
+							delete(inFlight, ev.TenantID)
+						}
+						mu.Unlock()
+						<-slots
+						signal()
+					}()
+					defer func() {
+						// A bug must not take the worker down with it: the
+						// event is tried again once its claim runs out.
+						if r := recover(); r != nil {
+							d.log.ErrorContext(ctx, "webhook delivery panicked", "event", ev.ID, "panic", r, "stack", string(debug.Stack()))
+						}
+					}()
 					d.deliver(attempts, ev)
 				}(&evs[i])
 			}
 			if len(evs) == free {
 				continue // more may be due
 			}
+			// Fewer than asked: nothing else is due, or what is due belongs to
+			// tenants at their share; a finishing attempt wakes the loop.
 			if next, ok, err := d.store.NextWebhookDue(ctx); err == nil && ok {
 				wait = max(min(wait, next), 5*time.Millisecond)
 			}
@@ -150,23 +181,7 @@ func (d *Deliverer) Run(ctx context.Context) error {
 // listen wakes Run on NOTIFY paprika_webhooks, reconnecting as needed.
 func (d *Deliverer) listen(ctx context.Context, wake func()) {
 	for ctx.Err() == nil {
-		err := func() error {
-			conn, err := d.store.Pool.Acquire(ctx)
-			if err != nil {
-				return err
-			}
-			defer conn.Release()
-			if _, err := conn.Exec(ctx, "LISTEN paprika_webhooks"); err != nil {
-				return err
-			}
-			defer conn.Exec(context.WithoutCancel(ctx), "UNLISTEN *") //nolint:errcheck // the pool resets it anyway
-			for {
-				if _, err := conn.Conn().WaitForNotification(ctx); err != nil {
-					return err
-				}
-				wake()
-			}
-		}()
+		err := postgres.Listen(ctx, d.store.Pool, "paprika_webhooks", wake)
 		if ctx.Err() == nil {
 			d.log.WarnContext(ctx, "webhook listen failed; polling until it reconnects", "err", err)
 			t := time.NewTimer(time.Second)

@@ -105,7 +105,7 @@ WITH pick AS (
         coalesce(j.template, ''), coalesce(j.template_id, ''), coalesce(j.template_version, 0), j.data, j.options
 ), m AS (
     INSERT INTO measures (tier, kind, seconds)
-    SELECT tier, 's', extract(epoch FROM now() - created_at)::float8 FROM taken
+    SELECT tier, 's', array_agg(extract(epoch FROM now() - created_at)::float8) FROM taken GROUP BY tier
 )
 SELECT * FROM taken
 {{end}}
@@ -135,7 +135,7 @@ WITH pick AS (
     RETURNING r.batch_id, r.idx, r.tier, pick.submitted, r.attempts, r.lease_token, r.data
 ), m AS (
     INSERT INTO measures (tier, kind, seconds)
-    SELECT tier, 's', extract(epoch FROM now() - submitted)::float8 FROM taken
+    SELECT tier, 's', array_agg(extract(epoch FROM now() - submitted)::float8) FROM taken GROUP BY tier
 ), started AS (
     -- The batches' counts move by what was really taken, and next_index past
     -- it, in one update of each batch row.

@@ -36,7 +36,8 @@ WITH i AS (
 ), f AS (
     {{template "count-finishes" "SELECT tenant_id, tier, count(*) FROM d GROUP BY 1, 2 ORDER BY 1, 2"}}
 ), m AS (
-    INSERT INTO measures (tier, kind, seconds) SELECT tier, 'd', secs FROM d WHERE status = {{status "done"}}
+    INSERT INTO measures (tier, kind, seconds)
+    SELECT tier, 'd', array_agg(secs) FROM d WHERE status = {{status "done"}} GROUP BY tier
 )
 SELECT id FROM d
 {{end}}
@@ -64,7 +65,8 @@ WITH i AS (
 ), f AS (
     {{template "count-finishes" "SELECT b.tenant_id, d.tier, count(*) FROM d JOIN b ON b.id = d.batch_id GROUP BY 1, 2 ORDER BY 1, 2"}}
 ), m AS (
-    INSERT INTO measures (tier, kind, seconds) SELECT tier, 'd', secs FROM d WHERE status = {{status "done"}}
+    INSERT INTO measures (tier, kind, seconds)
+    SELECT tier, 'd', array_agg(secs) FROM d WHERE status = {{status "done"}} GROUP BY tier
 )
 SELECT batch_id, idx FROM d
 {{end}}

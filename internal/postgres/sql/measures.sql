@@ -15,10 +15,19 @@ FROM group_starts g LEFT JOIN group_finishes f ON f.tenant_id = g.tenant_id AND 
 GROUP BY 1
 {{end}}
 
+{{/* measured-by-tier: each row of measures holds the seconds of one claim's
+starts or one flush's finishes at a tier (see migration 00006). */}}
 {{define "measured-by-tier"}}
-SELECT tier, kind::text, count(*),
-    percentile_cont(0.5) WITHIN GROUP (ORDER BY seconds),
-    percentile_cont(0.95) WITHIN GROUP (ORDER BY seconds)
-FROM measures WHERE at > now() - make_interval(mins => $1)
+SELECT m.tier, m.kind::text, count(*),
+    percentile_cont(0.5) WITHIN GROUP (ORDER BY s.seconds),
+    percentile_cont(0.95) WITHIN GROUP (ORDER BY s.seconds)
+FROM measures m CROSS JOIN LATERAL unnest(m.seconds) AS s(seconds)
+WHERE m.at > now() - make_interval(mins => $1)
 GROUP BY 1, 2
+{{end}}
+
+{{/* record-sync-render counts a synchronous render at tier $1: a start that
+waited nothing and a finish of $2 seconds. */}}
+{{define "record-sync-render"}}
+INSERT INTO measures (tier, kind, seconds) VALUES ($1, 's', ARRAY[0::float8]), ($1, 'd', ARRAY[$2::float8])
 {{end}}

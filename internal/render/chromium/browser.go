@@ -12,11 +12,9 @@ import (
 	"errors"
 	"fmt"
 	"log/slog"
-	"os"
 	"os/exec"
 	"strings"
 	"sync"
-	"syscall"
 	"time"
 
 	"github.com/chromedp/cdproto/cdp"
@@ -37,6 +35,11 @@ type Config struct {
 	Tabs       int      // warm tabs kept open
 	AllowHosts []string // hosts pages may reach ("host" or "host:port")
 	Logger     *slog.Logger
+
+	// NoSandbox runs Chromium without its own sandbox. Only on purpose
+	// (PAPRIKA_CHROMIUM_NO_SANDBOX): without it, a start where the sandbox
+	// cannot run fails with ErrSandbox.
+	NoSandbox bool
 }
 
 // FindPath returns the Chromium binary: path if set, else the first of
@@ -59,9 +62,10 @@ func FindPath(path string) (string, error) {
 
 // Browser is one running Chromium process and its warm tabs.
 type Browser struct {
-	log   *slog.Logger
-	allow []hostRule
-	pid   int
+	log    *slog.Logger
+	allow  []hostRule
+	pid    int
+	launch *launch
 
 	allocCancel   context.CancelFunc
 	browserCtx    context.Context
@@ -106,14 +110,11 @@ func Start(ctx context.Context, cfg Config) (_ *Browser, err error) {
 		b.log = slog.New(slog.DiscardHandler)
 	}
 
-	opts := append(flags(allow),
-		chromedp.ExecPath(path),
-		// A process group of its own, so that Close can kill every
-		// process Chromium started (zygote, renderers, GPU) at once.
-		chromedp.ModifyCmdFunc(func(cmd *exec.Cmd) {
-			cmd.SysProcAttr = &syscall.SysProcAttr{Setpgid: true, Pdeathsig: syscall.SIGKILL}
-		}),
-	)
+	if b.launch, err = newLaunch(cfg.NoSandbox, SandboxUsers, b.log); err != nil {
+		return nil, err
+	}
+	opts := append(flags(allow), chromedp.ExecPath(path))
+	opts = append(opts, b.launch.options()...)
 	allocCtx, allocCancel := chromedp.NewExecAllocator(context.Background(), opts...)
 	b.allocCancel = allocCancel
 	b.browserCtx, b.browserCancel = chromedp.NewContext(allocCtx)
@@ -135,7 +136,7 @@ func Start(ctx context.Context, cfg Config) (_ *Browser, err error) {
 		return nil, ctx.Err()
 	}
 	if err != nil {
-		return nil, fmt.Errorf("starting chromium %s: %w", path, err)
+		return nil, fmt.Errorf("starting chromium %s: %w", path, b.launch.startError(err))
 	}
 	if p := chromedp.FromContext(b.browserCtx).Browser.Process(); p != nil {
 		b.pid = p.Pid
@@ -162,7 +163,13 @@ func Start(ctx context.Context, cfg Config) (_ *Browser, err error) {
 		}
 		b.put(t)
 	}
-	b.log.InfoContext(ctx, "chromium started", "path", path, "pid", b.pid, "tabs", cap(b.readyN))
+	if b.launch.sandboxed {
+		b.log.InfoContext(ctx, "chromium started", "path", path, "pid", b.pid, "tabs", cap(b.readyN),
+			"sandbox", true, "user", b.launch.user())
+	} else {
+		b.log.WarnContext(ctx, "chromium started WITHOUT its sandbox (PAPRIKA_CHROMIUM_NO_SANDBOX=true)",
+			"path", path, "pid", b.pid, "tabs", cap(b.readyN), "sandbox", false, "user", b.launch.user())
+	}
 	return b, nil
 }
 
@@ -216,9 +223,6 @@ func flags(allow []hostRule) []chromedp.ExecAllocatorOption {
 		chromedp.Flag("force-webrtc-ip-handling-policy", "disable_non_proxied_udp"),
 		chromedp.Flag("webrtc-ip-handling-policy", "disable_non_proxied_udp"),
 	}
-	if os.Getuid() == 0 {
-		opts = append(opts, chromedp.NoSandbox) // Chromium refuses to start as root otherwise
-	}
 	return opts
 }
 
@@ -271,6 +275,9 @@ func (b *Browser) fail(err error) {
 func (b *Browser) session() cdp.Session {
 	return chromedp.FromContext(b.browserCtx).Browser
 }
+
+// Sandboxed reports whether Chromium runs with its own sandbox.
+func (b *Browser) Sandboxed() bool { return b.launch.sandboxed }
 
 // Pid is the browser process id, which is also its process group id.
 func (b *Browser) Pid() int { return b.pid }
@@ -364,5 +371,6 @@ func (b *Browser) Close() error {
 	b.allocCancel() // waits for chromedp to reap the browser and remove its profile
 	b.wg.Wait()
 	reap(group)
+	b.launch.cleanup()
 	return nil
 }

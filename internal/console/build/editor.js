@@ -1,0 +1,200 @@
+// The playground's editors, bundled by `go run ./internal/console/build`
+// into ../static/editor.js. It turns every <textarea data-editor> into a
+// CodeMirror 6 editor (kept in sync with the textarea, so the form still
+// posts it), and, on the playground, renders a preview through the console's
+// /console/preview as you type: html at once, pdf and png debounced or on
+// demand. Errors come back with their line and are shown under that line.
+
+import { EditorView, keymap, lineNumbers, highlightActiveLine, Decoration, ViewPlugin, MatchDecorator, WidgetType } from "@codemirror/view";
+import { EditorState, StateField, StateEffect } from "@codemirror/state";
+import { defaultKeymap, history, historyKeymap, indentWithTab } from "@codemirror/commands";
+import { syntaxHighlighting, HighlightStyle, bracketMatching } from "@codemirror/language";
+import { tags } from "@lezer/highlight";
+import { html } from "@codemirror/lang-html";
+import { json } from "@codemirror/lang-json";
+
+// Handlebars expressions ({{x}}, {{{x}}}, {{#each}}, {{/each}}) are marked
+// over the HTML highlighting.
+const handlebarsMarks = new MatchDecorator({
+  regexp: /\{\{\{?[^}]*\}?\}\}/g,
+  decoration: () => Decoration.mark({ class: "cm-hbs" }),
+});
+const handlebars = ViewPlugin.define((view) => ({
+  decorations: handlebarsMarks.createDeco(view),
+  update(u) { this.decorations = handlebarsMarks.updateDeco(u, this.decorations); },
+}), { decorations: (v) => v.decorations });
+
+// An error at a line: the line marked and the message as a block under it.
+const setError = StateEffect.define();
+
+class ErrorWidget extends WidgetType {
+  constructor(message) { super(); this.message = message; }
+  eq(other) { return other.message === this.message; }
+  toDOM() {
+    const d = document.createElement("div");
+    d.className = "cm-error-message";
+    d.setAttribute("role", "alert");
+    d.textContent = this.message;
+    return d;
+  }
+}
+
+const errorField = StateField.define({
+  create: () => Decoration.none,
+  update(deco, tr) {
+    deco = deco.map(tr.changes);
+    for (const e of tr.effects) {
+      if (!e.is(setError)) continue;
+      if (e.value === null) return Decoration.none;
+      const n = Math.min(Math.max(e.value.line, 1), tr.state.doc.lines);
+      const line = tr.state.doc.line(n);
+      deco = Decoration.set([
+        Decoration.line({ class: "cm-error-line" }).range(line.from),
+        Decoration.widget({ widget: new ErrorWidget(e.value.message), block: true, side: 1 }).range(line.to),
+      ]);
+    }
+    return deco;
+  },
+  provide: (f) => EditorView.decorations.from(f),
+});
+
+// Colors chosen for contrast (axe-core checks the editor as any text).
+const theme = EditorView.theme({
+  "&": { border: "1px solid #767676", borderRadius: "4px", backgroundColor: "#fff", color: "#1a1a1a" },
+  "&.cm-focused": { outline: "3px solid #1a5fb4", outlineOffset: "1px" },
+  ".cm-scroller": { fontFamily: "ui-monospace, SFMono-Regular, Menlo, Consolas, monospace", fontSize: "14px", minHeight: "12rem", maxHeight: "32rem" },
+  ".cm-gutters": { backgroundColor: "#f2f2f2", color: "#4d4d4d", borderRight: "1px solid #cccccc" },
+  ".cm-activeLine": { backgroundColor: "#eef4fb" },
+  ".cm-hbs": { color: "#7a2e00", fontWeight: "600" },
+  ".cm-error-line": { backgroundColor: "#fde7e7" },
+  ".cm-error-message": { backgroundColor: "#fde7e7", color: "#8b0000", padding: "2px 8px", borderLeft: "4px solid #b00020", fontFamily: "system-ui, sans-serif" },
+});
+
+// Each editor lives in a shadow root of its own: CodeMirror's styles then
+// go into a constructed style sheet there (adoptedStyleSheets) rather than
+// an inline <style>, which the console's CSP (default-src 'self') refuses.
+// Syntax colors of 6:1 contrast or more on the editor's backgrounds
+// (CodeMirror's default style has a few under axe-core's 4.5:1).
+const highlight = HighlightStyle.define([
+  { tag: [tags.keyword, tags.bool, tags.null, tags.atom], color: "#6f1a8c" },
+  { tag: [tags.tagName, tags.heading], color: "#0f5223", fontWeight: "600" },
+  { tag: [tags.attributeName, tags.propertyName, tags.definition(tags.propertyName)], color: "#0b3d91" },
+  { tag: [tags.string, tags.attributeValue, tags.special(tags.string), tags.regexp], color: "#8b0000" },
+  { tag: [tags.number, tags.unit], color: "#7a2e00" },
+  { tag: [tags.comment, tags.meta], color: "#555555", fontStyle: "italic" },
+  { tag: [tags.angleBracket, tags.punctuation, tags.bracket, tags.operator], color: "#4d4d4d" },
+  { tag: [tags.variableName, tags.className, tags.typeName], color: "#1a1a1a" },
+  { tag: tags.invalid, color: "#b00020" },
+]);
+
+function makeEditor(textarea) {
+  const kind = textarea.dataset.editor;
+  const label = document.querySelector(`label[for="${textarea.id}"]`);
+  const host = document.createElement("div");
+  host.id = textarea.id + "-editor";
+  host.className = "editor-host";
+  const shadow = host.attachShadow({ mode: "open" });
+  const view = new EditorView({
+    root: shadow,
+    parent: shadow,
+    state: EditorState.create({
+      doc: textarea.value,
+      extensions: [
+        lineNumbers(), history(), highlightActiveLine(), bracketMatching(),
+        keymap.of([...defaultKeymap, ...historyKeymap, indentWithTab]),
+        syntaxHighlighting(highlight),
+        kind === "json" ? json() : [html(), handlebars],
+        errorField, theme,
+        EditorView.lineWrapping,
+        EditorView.contentAttributes.of({ "aria-label": label ? label.textContent.trim() : kind, "aria-multiline": "true" }),
+        EditorView.updateListener.of((u) => {
+          if (!u.docChanged) return;
+          textarea.value = u.state.doc.toString();
+          textarea.dispatchEvent(new Event("input", { bubbles: true }));
+        }),
+      ],
+    }),
+  });
+  textarea.hidden = true;
+  textarea.after(host);
+  if (label) label.addEventListener("click", () => view.focus());
+  textarea.editorView = view;
+  return view;
+}
+
+function showError(view, line, message) {
+  view.dispatch({ effects: setError.of(line ? { line, message } : null) });
+}
+
+function playground(form) {
+  const content = form.querySelector("#content");
+  const data = form.querySelector("#data");
+  const format = form.querySelector("#format");
+  const status = document.getElementById("preview-status");
+  const frame = document.getElementById("preview-frame");
+  const image = document.getElementById("preview-image");
+  const link = document.getElementById("preview-link");
+  const button = document.getElementById("preview-now");
+  const csrf = document.querySelector('meta[name="csrf-token"]').content;
+  let timer = null, seq = 0;
+  // The frame says which preview it shows once loaded (tests wait on it).
+  frame.addEventListener("load", () => { frame.dataset.loaded = frame.src; });
+
+  async function preview() {
+    clearTimeout(timer);
+    const mine = ++seq;
+    status.textContent = "Rendering…";
+    let answer;
+    try {
+      const resp = await fetch(form.dataset.preview, {
+        method: "POST",
+        headers: { "Content-Type": "application/json", "X-CSRF-Token": csrf },
+        body: JSON.stringify({ template: content.value, data: data.value, format: format.value }),
+        credentials: "same-origin",
+      });
+      answer = await resp.json();
+    } catch (e) {
+      answer = { error: { where: "request", message: "The console did not answer: " + e.message } };
+    }
+    if (mine !== seq) return; // a newer preview is on its way
+    showError(content.editorView, null);
+    showError(data.editorView, null);
+    if (answer.error) {
+      const e = answer.error;
+      const view = e.where === "data" ? data.editorView : content.editorView;
+      if (e.line && e.where !== "request") showError(view, e.line, e.message);
+      status.textContent = (e.where === "data" ? "Data error" : e.where === "template" ? "Template error" : "Error") +
+        (e.line ? ` at line ${e.line}` : "") + ": " + e.message;
+      status.className = "status error";
+      return;
+    }
+    status.className = "status ok";
+    status.textContent = `${answer.format.toUpperCase()} rendered in ${answer.seconds} s, ${answer.bytes} bytes` +
+      (answer.pages ? `, ${answer.pages} page${answer.pages === 1 ? "" : "s"}` : "");
+    link.href = answer.url;
+    link.hidden = false;
+    if (answer.format === "png") {
+      frame.hidden = true;
+      image.src = answer.url;
+      image.hidden = false;
+    } else {
+      image.hidden = true;
+      frame.src = answer.url;
+      frame.hidden = false;
+    }
+  }
+
+  function schedule() {
+    clearTimeout(timer);
+    timer = setTimeout(preview, format.value === "html" ? 300 : 1200);
+  }
+  content.addEventListener("input", schedule);
+  data.addEventListener("input", schedule);
+  format.addEventListener("change", preview);
+  button.addEventListener("click", preview);
+  preview();
+}
+
+for (const t of document.querySelectorAll("textarea[data-editor]")) makeEditor(t);
+const form = document.getElementById("playground");
+if (form) playground(form);

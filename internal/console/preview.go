@@ -1,0 +1,130 @@
+package console
+
+import (
+	"encoding/json"
+	"errors"
+	"net/http"
+	"regexp"
+	"strconv"
+	"strings"
+)
+
+// previewInput is what the playground posts as you type.
+type previewInput struct {
+	Template string `json:"template"`
+	Data     string `json:"data"` // the data editor's text, checked here for its line
+	Format   string `json:"format"`
+}
+
+// previewError says where a preview failed: in the template or the data
+// (with the line when known), or in the request (rate limit, busy, scope).
+type previewError struct {
+	Where   string `json:"where"`
+	Line    int    `json:"line,omitempty"`
+	Message string `json:"message"`
+}
+
+var errorLine = regexp.MustCompile(`\bline (\d+)\b`)
+
+// preview renders the playground's template through the tenant's own
+// synchronous render (POST /v1/renders): its scope, its rate limit, its
+// render slots. The document is kept for the preview frame to load.
+func (c *Console) preview(w http.ResponseWriter, r *http.Request, s *session) error {
+	var in previewInput
+	if err := json.NewDecoder(r.Body).Decode(&in); err != nil {
+		return previewFailed(w, http.StatusBadRequest, previewError{Where: "request", Message: "Bad request: the preview's body is not JSON"})
+	}
+	switch in.Format {
+	case "html", "pdf", "png":
+	default:
+		return previewFailed(w, http.StatusBadRequest, previewError{Where: "request", Message: "Bad request: format is one of html, pdf or png"})
+	}
+	data := json.RawMessage("{}")
+	if strings.TrimSpace(in.Data) != "" {
+		if perr := checkJSON(in.Data); perr != nil {
+			return previewFailed(w, http.StatusBadRequest, *perr)
+		}
+		data = json.RawMessage(in.Data)
+	}
+	resp, err := c.send(r, s, http.MethodPost, "/v1/renders", map[string]any{"template": in.Template, "data": data, "format": in.Format})
+	if err != nil {
+		var ae *apiError
+		if !errors.As(err, &ae) {
+			return err
+		}
+		if ae.Status == http.StatusUnauthorized {
+			return err
+		}
+		pe := previewError{Where: "request", Message: ae.Message}
+		if ae.Code == "template-error" {
+			pe.Where = "template"
+			if m := errorLine.FindStringSubmatch(ae.Message); m != nil {
+				pe.Line, _ = strconv.Atoi(m[1])
+			}
+		}
+		if ae.RetryAfter != "" {
+			w.Header().Set("Retry-After", ae.RetryAfter)
+		}
+		return previewFailed(w, ae.Status, pe)
+	}
+	body := resp.body.Bytes()
+	id, err := c.sessions.savePreview(r.Context(), s, resp.header.Get("Content-Type"), body)
+	if err != nil {
+		return err
+	}
+	pages, _ := strconv.Atoi(resp.header.Get("X-Render-Pages"))
+	writeJSON(w, http.StatusOK, map[string]any{
+		"url": "/console/previews/" + id, "format": in.Format, "bytes": len(body), "pages": pages,
+		"seconds": resp.header.Get("X-Render-Seconds"),
+	})
+	return nil
+}
+
+// checkJSON finds the line of a syntax error in the data.
+func checkJSON(text string) *previewError {
+	var v any
+	err := json.Unmarshal([]byte(text), &v)
+	if err == nil {
+		return nil
+	}
+	pe := &previewError{Where: "data", Message: "Data is not JSON: " + err.Error()}
+	var se *json.SyntaxError
+	if errors.As(err, &se) {
+		pe.Line = 1 + strings.Count(text[:min(int(se.Offset), len(text))], "\n")
+		pe.Message = "line " + strconv.Itoa(pe.Line) + ": " + se.Error()
+	}
+	return pe
+}
+
+func previewFailed(w http.ResponseWriter, status int, e previewError) error {
+	writeJSON(w, status, map[string]any{"error": e})
+	return nil
+}
+
+func writeJSON(w http.ResponseWriter, status int, v any) {
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(status)
+	_ = json.NewEncoder(w).Encode(v)
+}
+
+// previewCSP is the policy of an html preview: a sandbox (an origin of its
+// own, no scripts), and nothing loaded but what the document holds inline.
+const previewCSP = "sandbox; default-src 'none'; style-src 'unsafe-inline' data:; img-src data:; font-src data:; frame-ancestors 'self'"
+
+// previewShow serves a kept preview to the playground's frame.
+func (c *Console) previewShow(w http.ResponseWriter, r *http.Request, s *session) error {
+	contentType, body, ok, err := c.sessions.preview(r.Context(), s, r.PathValue("id"))
+	if err != nil {
+		return err
+	}
+	if !ok {
+		return &apiError{Status: http.StatusNotFound, Message: "Not found: this preview is gone; type to render another."}
+	}
+	if strings.HasPrefix(contentType, "text/html") {
+		w.Header().Set("Content-Security-Policy", previewCSP)
+	}
+	w.Header().Set("Content-Type", contentType)
+	w.Header().Set("Content-Length", strconv.Itoa(len(body)))
+	_, _ = w.Write(body)
+	return nil
+}
