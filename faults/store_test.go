@@ -15,10 +15,9 @@ import (
 	"testing"
 	"time"
 
-	"github.com/aws/aws-sdk-go-v2/aws"
-	"github.com/aws/aws-sdk-go-v2/credentials"
-	"github.com/aws/aws-sdk-go-v2/service/s3"
 	"github.com/google/uuid"
+	"github.com/minio/minio-go/v7"
+	"github.com/minio/minio-go/v7/pkg/credentials"
 
 	"github.com/paprikahq/paprika/internal/config"
 	"github.com/paprikahq/paprika/internal/s3test"
@@ -55,9 +54,14 @@ func newObjectStore(t *testing.T) *objectStore {
 	}
 	t.Cleanup(o.stop)
 	o.start()
-	client := s3.New(s3.Options{BaseEndpoint: aws.String("http://" + addr), Region: s3test.Region, UsePathStyle: true,
-		Credentials: credentials.NewStaticCredentialsProvider(s3test.AccessKey, s3test.SecretKey, "")})
-	if _, err := client.CreateBucket(t.Context(), &s3.CreateBucketInput{Bucket: aws.String(o.bucket)}); err != nil {
+	tr := &http.Transport{}
+	defer tr.CloseIdleConnections()
+	client, err := minio.New(addr, &minio.Options{Creds: credentials.NewStaticV4(s3test.AccessKey, s3test.SecretKey, ""),
+		Region: s3test.Region, BucketLookup: minio.BucketLookupPath, Transport: tr})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := client.MakeBucket(t.Context(), o.bucket, minio.MakeBucketOptions{Region: s3test.Region}); err != nil {
 		t.Fatal(err)
 	}
 	return o
