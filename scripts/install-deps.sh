@@ -3,7 +3,7 @@
 # what is missing from Debian's packages. `make run` and `make test` call it.
 #
 #   scripts/install-deps.sh run    Go, PostgreSQL server binaries, Chromium, fonts
-#   scripts/install-deps.sh test   the same, plus pdftotext (poppler-utils), qpdf and npx (npm)
+#   scripts/install-deps.sh test   the same, plus pdftotext (poppler-utils), qpdf, npx (npm) and promtool (prometheus)
 #   scripts/install-deps.sh image  test's, plus podman, runc, catatonit and
 #                                  debootstrap for `make image-test`
 #
@@ -133,6 +133,9 @@ check() {
 		have_cmd qpdf || missing+=(qpdf)
 		# npx runs Redocly CLI, the lint of docs/openapi.yaml (docs/openapi_lint_test.go).
 		have_cmd npx || missing+=(npm)
+		# promtool checks deploy/prometheus/alerts.yml (cmd/paprika/metrics_test.go);
+		# Debian ships it in the prometheus package.
+		have_cmd promtool || missing+=(prometheus)
 	fi
 	if [[ $mode == image ]]; then
 		# Rootful podman with runc (crun refuses the hybrid cgroups of our

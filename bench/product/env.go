@@ -17,10 +17,10 @@ import (
 	"github.com/paprikahq/paprika/internal/pgserver"
 )
 
-// env is what every run shares: the binary and the PostgreSQL cluster.
+// env is what every run shares: the binaries and the PostgreSQL cluster.
 type env struct {
-	tmp       string // removed at the end
-	bin       string
+	tmp       string   // removed at the end
+	bins      []string // the paprika binaries, run in turn
 	pg        *pgserver.Server
 	pgVersion string
 	machine   string
@@ -40,13 +40,12 @@ func setup(ctx context.Context, o *options) (e *env, err error) {
 	}
 	root, rootErr := repoRoot()
 	e.code = gitState(root)
-	e.bin = o.bin
-	if e.bin == "" {
+	if o.bin == "" {
 		if rootErr != nil {
 			return nil, fmt.Errorf("%w (or give -bin)", rootErr)
 		}
-		e.bin = filepath.Join(e.tmp, "paprika")
-		args := []string{"build", "-o", e.bin}
+		bin := filepath.Join(e.tmp, "paprika")
+		args := []string{"build", "-o", bin}
 		if o.profile != "" {
 			args = append(args, "-tags", "pprof")
 		}
@@ -58,17 +57,32 @@ func setup(ctx context.Context, o *options) (e *env, err error) {
 		if err := cmd.Run(); err != nil {
 			return nil, fmt.Errorf("building paprika: %w", err)
 		}
-	} else if e.bin, err = filepath.Abs(e.bin); err != nil {
-		return nil, err
-	}
-	if out, err := exec.Command(e.bin, "version").Output(); err == nil {
-		e.code += "; " + strings.TrimSpace(strings.SplitN(string(out), "\n", 2)[0])
+		e.bins = []string{bin}
+	} else {
+		var names []string
+		for _, b := range strings.Split(o.bin, ",") {
+			abs, err := filepath.Abs(strings.TrimSpace(b))
+			if err != nil {
+				return nil, err
+			}
+			if _, err := os.Stat(abs); err != nil {
+				return nil, fmt.Errorf("-bin: %w", err)
+			}
+			e.bins = append(e.bins, abs)
+			names = append(names, abs+" ("+binaryVersion(abs)+")")
+		}
+		e.code = "binaries " + strings.Join(names, ", ")
 	}
 	log.Printf("starting PostgreSQL (fsync on) in %s", e.tmp)
 	sctx, cancel := context.WithTimeout(ctx, 2*time.Minute)
 	defer cancel()
 	if e.pg, err = pgserver.Start(sctx, pgserver.Options{Dir: filepath.Join(e.tmp, "pg")}); err != nil {
 		return nil, err
+	}
+	if o.statStatements {
+		if err := e.preload(sctx); err != nil {
+			return nil, err
+		}
 	}
 	conn, err := pgx.Connect(ctx, e.pg.URL("postgres"))
 	if err != nil {
@@ -79,6 +93,35 @@ func setup(ctx context.Context, o *options) (e *env, err error) {
 		return nil, err
 	}
 	return e, nil
+}
+
+// preload restarts the cluster with pg_stat_statements loaded.
+func (e *env) preload(ctx context.Context) error {
+	conn, err := pgx.Connect(ctx, e.pg.URL("postgres"))
+	if err != nil {
+		return err
+	}
+	_, err = conn.Exec(ctx, "ALTER SYSTEM SET shared_preload_libraries = 'pg_stat_statements'")
+	conn.Close(ctx)
+	if err != nil {
+		return err
+	}
+	if err := e.pg.Stop(); err != nil {
+		return err
+	}
+	e.pg, err = pgserver.Start(ctx, pgserver.Options{Dir: filepath.Join(e.tmp, "pg")})
+	return err
+}
+
+// binaryVersion is the first two lines of `bin version`: "paprika VERSION,
+// commit REVISION[ (modified)]".
+func binaryVersion(bin string) string {
+	out, err := exec.Command(bin, "version").Output()
+	if err != nil {
+		return "version unknown: " + err.Error()
+	}
+	lines := strings.Split(strings.TrimSpace(string(out)), "\n")
+	return strings.Join(lines[:min(2, len(lines))], ", ")
 }
 
 // freshDatabase drops and creates database name.

@@ -20,10 +20,17 @@
 //     records/s, waits, slot use, CPU per record of the workers, the API and
 //     PostgreSQL, the load average, and the fair-share check.
 //
+// Before each run -disk-probe writes files in the data directory to show
+// what an output costs on that disk at the time; -stat-statements,
+// -profile and -json add PostgreSQL's statements and waits, the workers'
+// profiles and traces, and machine-readable output. docs/performance.md,
+// section Product path, says how each figure is measured.
+//
 // Everything it starts is stopped when it ends, on an error or Ctrl-C too.
 //
 //	go run ./bench/product
 //	go run ./bench/product -repeat 3 -json
+//	go run ./bench/product -repeat 3 -bin /tmp/paprika-main,/tmp/paprika-new
 package main
 
 import (
@@ -61,6 +68,8 @@ type options struct {
 	profile        string
 	profileSeconds int
 	verbose        bool
+	statStatements bool
+	diskProbe      int
 }
 
 func main() {
@@ -76,7 +85,7 @@ func main() {
 	flag.StringVar(&o.format, "format", "html", "the records' format: html, pdf or png (pdf and png render in Chromium)")
 	flag.StringVar(&o.datadir, "datadir", "", "directory the runs' PAPRIKA_DATA_DIR is made in (default: the system temp dir, on the ordinary disk here, so every output is really fsynced)")
 	flag.BoolVar(&o.tmpfs, "tmpfs", false, "make the data directory in /dev/shm, a tmpfs, where fsync costs nothing (not like production)")
-	flag.StringVar(&o.bin, "bin", "", "the paprika binary to run (default: go build ./cmd/paprika into a temporary directory)")
+	flag.StringVar(&o.bin, "bin", "", "the paprika binary to run (default: go build ./cmd/paprika into a temporary directory); several, comma-separated, run in turn in each round of -repeat, to compare them under the same load")
 	flag.BoolVar(&o.json, "json", false, "print the results as JSON on stdout (the log still goes to stderr)")
 	flag.IntVar(&o.repeat, "repeat", 1, "runs, each on a fresh database and data directory")
 	flag.BoolVar(&o.overlap, "overlap", false, "start the workers before submitting, so they drain while the batches arrive (default: every batch is queued first)")
@@ -84,6 +93,8 @@ func main() {
 	flag.DurationVar(&o.timeout, "timeout", 10*time.Minute, "give up on a run after this long")
 	flag.StringVar(&o.profile, "profile", "", "write a CPU profile of each worker process into `DIR` (builds the binary with -tags pprof; see docs/performance.md)")
 	flag.IntVar(&o.profileSeconds, "profile-seconds", 5, "length of each worker's CPU profile, from the moment the workers run")
+	flag.BoolVar(&o.statStatements, "stat-statements", false, "load pg_stat_statements and print the statements that used the most PostgreSQL time during each drain")
+	flag.IntVar(&o.diskProbe, "disk-probe", 400, "before each run, write this many files in the data directory four ways (one by one; 8 at once; 8 written then fsynced in parallel; 8 written then one syncfs) and report CPU and time per file; 0 = off")
 	flag.BoolVar(&o.verbose, "v", false, "log the processes' warnings and errors")
 	flag.Usage = func() {
 		fmt.Fprintf(flag.CommandLine.Output(), "Usage: go run ./bench/product [flags]\n\n"+
@@ -130,14 +141,18 @@ func run(ctx context.Context, o *options) error {
 	defer env.close()
 	rep := &report{Command: commandLine(), Machine: env.machine, PostgreSQL: env.pgVersion, Code: env.code,
 		Settings: settingsOf(o)}
+	n := 0
 	for i := 1; i <= o.repeat; i++ {
-		r, err := runOnce(ctx, env, o, i)
-		if err != nil {
-			return fmt.Errorf("run %d: %w", i, err)
-		}
-		rep.Runs = append(rep.Runs, r)
-		if !o.json {
-			r.print(os.Stdout)
+		for _, bin := range env.bins { // in turn, so each binary sees the same load
+			n++
+			r, err := runOnce(ctx, env, o, n, bin)
+			if err != nil {
+				return fmt.Errorf("run %d: %w", n, err)
+			}
+			rep.Runs = append(rep.Runs, r)
+			if !o.json {
+				r.print(os.Stdout)
+			}
 		}
 	}
 	if o.json {

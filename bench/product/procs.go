@@ -111,6 +111,20 @@ func environ(vars map[string]string) []string {
 // startProc runs `bin command` with vars (PORT chosen here) and waits until
 // its GET /healthz answers 200.
 func startProc(ctx context.Context, name, bin, command string, vars map[string]string, echo bool) (*proc, error) {
+	p, err := spawnProc(name, bin, command, vars, echo)
+	if err != nil {
+		return nil, err
+	}
+	if err := p.waitHealthy(ctx, 60*time.Second); err != nil {
+		p.stop()
+		return nil, err
+	}
+	return p, nil
+}
+
+// spawnProc runs `bin command` with vars (PORT chosen here), without
+// waiting for it to be ready.
+func spawnProc(name, bin, command string, vars map[string]string, echo bool) (*proc, error) {
 	port, err := freePort()
 	if err != nil {
 		return nil, err
@@ -133,10 +147,6 @@ func startProc(ctx context.Context, name, bin, command string, vars map[string]s
 		p.err = p.cmd.Wait()
 		close(p.done)
 	}()
-	if err := p.waitHealthy(ctx, 60*time.Second); err != nil {
-		p.stop()
-		return nil, err
-	}
 	return p, nil
 }
 

@@ -55,6 +55,7 @@ func commandLine() string {
 // result is one run.
 type result struct {
 	Run       int    `json:"run"`
+	Binary    string `json:"binary"`
 	At        string `json:"at"`
 	DataDir   string `json:"dataDir"`
 	LoadStart string `json:"loadStart"`
@@ -72,7 +73,7 @@ type result struct {
 	OverallPerSecond float64 `json:"overallRecordsPerSecond"`
 	SteadyPerSecond  float64 `json:"steadyRecordsPerSecond"`
 	DrainSeconds     float64 `json:"drainSeconds"` // first start to last finish
-	WallSeconds      float64 `json:"wallSeconds"`  // workers started (or submission began, -overlap) to all done, as polled
+	WallSeconds      float64 `json:"wallSeconds"`  // workers spawned (before their startup) to all done, as polled
 
 	WaitP50 float64 `json:"waitP50Ms"` // startedAt − the batch's createdAt
 	WaitP95 float64 `json:"waitP95Ms"`
@@ -85,15 +86,17 @@ type result struct {
 	// no slot ever waits for work.
 	SlotUse float64 `json:"slotUse"`
 
-	// CPU µs per record over the drain (workers started to all done, or the
-	// whole run with -overlap), and cores used meanwhile.
-	CPUWorkersPerRecord  float64 `json:"cpuWorkersUsPerRecord"`
-	CPUPostgresPerRecord float64 `json:"cpuPostgresUsPerRecord"`
-	CPUAPIPerRecord      float64 `json:"cpuApiUsPerRecord"`
-	CoresWorkers         float64 `json:"coresWorkers"`
-	CoresPostgres        float64 `json:"coresPostgres"`
-	CoresOther           float64 `json:"coresOther"` // busy, outside the benchmark's processes
-	CoresIdle            float64 `json:"coresIdle"`
+	// CPU µs per record over the drain (from just before the workers are
+	// spawned to all done; with -overlap the submission too), and cores
+	// used meanwhile.
+	CPUWorkersPerRecord    float64 `json:"cpuWorkersUsPerRecord"`
+	CPUWorkersSysPerRecord float64 `json:"cpuWorkersSystemUsPerRecord"` // the kernel's part
+	CPUPostgresPerRecord   float64 `json:"cpuPostgresUsPerRecord"`
+	CPUAPIPerRecord        float64 `json:"cpuApiUsPerRecord"`
+	CoresWorkers           float64 `json:"coresWorkers"`
+	CoresPostgres          float64 `json:"coresPostgres"`
+	CoresOther             float64 `json:"coresOther"` // busy, outside the benchmark and the processes it started
+	CoresIdle              float64 `json:"coresIdle"`
 	// The submission's CPU per record (API and PostgreSQL), when it is
 	// apart from the drain.
 	SubmitAPIPerRecord      float64 `json:"submitApiUsPerRecord,omitempty"`
@@ -101,13 +104,21 @@ type result struct {
 
 	Share shareJSON `json:"share"`
 
+	// Disk is what an output file cost on the data directory's disk just
+	// before the run (-disk-probe), written four ways.
+	Disk []diskProbe `json:"diskProbe,omitempty"`
+
+	TopSQL     []string `json:"topStatements,omitempty"`
+	WaitEvents []string `json:"pgWaitEvents,omitempty"` // active backends per sample, by what they wait for
+
 	Logged      int      `json:"warningsLogged"`
 	LoggedFirst []string `json:"warningsFirst,omitempty"`
 }
 
 // shareJSON is the fair-share check of the sampled tenants over the window
-// from the first start to the moment the first of them started its last
-// record: all had work waiting throughout.
+// from the first start (or, with -overlap, the last batch accepted) to the
+// moment the first of them started its last record, that start excluded:
+// all had work waiting throughout.
 type shareJSON struct {
 	WindowSeconds float64            `json:"windowSeconds"`
 	Groups        int                `json:"groups"`
@@ -170,11 +181,20 @@ func (r *result) compute(o *options, ts []*tenant, recs []record) {
 	if s := finishes[i90].Sub(finishes[i10]).Seconds(); s > 0 {
 		r.SteadyPerSecond = float64(i90-i10) / s
 	}
-	r.share(ts, recs, first)
+	// With -overlap, a tenant whose batches are not in yet is not waiting:
+	// the window opens once every batch is accepted.
+	from := first
+	for _, x := range recs {
+		if x.created.After(from) {
+			from = x.created
+		}
+	}
+	r.share(ts, recs, from)
 }
 
 // share counts the sampled tenants' starts from the first start of all to
-// the first moment one of them had nothing left to start (its last start),
+// just before the first moment one of them had nothing left to start (its
+// last start; counting that one would give it a start the others lack),
 // and compares them with their weights' share (benchkit.FairShare, the
 // definition bench/scheduler reports).
 func (r *result) share(ts []*tenant, recs []record, from time.Time) {
@@ -192,7 +212,7 @@ func (r *result) share(ts []*tenant, recs []record, from time.Time) {
 	}
 	starts := map[*tenant]float64{}
 	for _, x := range recs {
-		if x.tenant.sampled && !x.started.IsZero() && !x.started.After(to) {
+		if x.tenant.sampled && !x.started.IsZero() && !x.started.Before(from) && x.started.Before(to) {
 			starts[x.tenant]++
 		}
 	}
@@ -212,13 +232,15 @@ func (r *result) share(ts []*tenant, recs []record, from time.Time) {
 func (r *result) cpu(o *options, subStart, subEnd, drainStart, drainEnd cpuAt) {
 	n := float64(max(r.Records, 1))
 	r.CPUWorkersPerRecord = 1e6 * (drainEnd.workers - drainStart.workers) / n
+	r.CPUWorkersSysPerRecord = 1e6 * (drainEnd.workersSys - drainStart.workersSys) / n
 	r.CPUPostgresPerRecord = 1e6 * (drainEnd.postgres - drainStart.postgres) / n
 	r.CPUAPIPerRecord = 1e6 * (drainEnd.api - drainStart.api) / n
 	if el := drainEnd.at.Sub(drainStart.at).Seconds(); el > 0 {
 		r.CoresWorkers = (drainEnd.workers - drainStart.workers) / el
 		r.CoresPostgres = (drainEnd.postgres - drainStart.postgres) / el
 		busy := (drainEnd.busy - drainStart.busy) / el
-		r.CoresOther = max(busy-r.CoresWorkers-r.CoresPostgres-(drainEnd.api-drainStart.api)/el, 0)
+		ours := r.CoresWorkers + r.CoresPostgres + (drainEnd.api-drainStart.api)/el + (drainEnd.self-drainStart.self)/el
+		r.CoresOther = max(busy-ours, 0)
 		r.CoresIdle = (drainEnd.total - drainStart.total - (drainEnd.busy - drainStart.busy)) / el
 	}
 	if !o.overlap {

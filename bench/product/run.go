@@ -8,6 +8,7 @@ import (
 	"log"
 	"os"
 	"path/filepath"
+	"slices"
 	"strconv"
 	"time"
 
@@ -21,6 +22,8 @@ import (
 type cpuAt struct {
 	at                     time.Time
 	workers, api, postgres float64
+	workersSys             float64 // the kernel's part of workers
+	self                   float64 // this benchmark (reading logs, polling)
 	busy, total            float64
 }
 
@@ -29,19 +32,21 @@ func sampleCPU(workers []*proc, api *proc, postmaster int) cpuAt {
 	for _, w := range workers {
 		v, _ := benchkit.ProcCPU(w.pid())
 		c.workers += v
+		c.workersSys += benchkit.ProcSystemCPU(w.pid())
 	}
 	c.api, _ = benchkit.ProcCPU(api.pid())
+	c.self, _ = benchkit.ProcCPU(os.Getpid())
 	c.postgres = benchkit.ServerCPU(postmaster)
 	c.busy, c.total = benchkit.MachineCPU()
 	return c
 }
 
 // runOnce is one measured run on a fresh database and data directory.
-func runOnce(ctx context.Context, e *env, o *options, n int) (res *result, err error) {
+func runOnce(ctx context.Context, e *env, o *options, n int, bin string) (res *result, err error) {
 	ctx, cancel := context.WithTimeout(ctx, o.timeout)
 	defer cancel()
-	res = &result{Run: n, At: time.Now().UTC().Format(time.RFC3339), LoadStart: benchkit.LoadAvg()}
-	log.Printf("run %d: load average %s", n, res.LoadStart)
+	res = &result{Run: n, Binary: bin, At: time.Now().UTC().Format(time.RFC3339), LoadStart: benchkit.LoadAvg()}
+	log.Printf("run %d (%s): load average %s", n, bin, res.LoadStart)
 	db := "paprika_product_" + strconv.Itoa(n)
 	if err := e.freshDatabase(ctx, db); err != nil {
 		return nil, err
@@ -52,6 +57,11 @@ func runOnce(ctx context.Context, e *env, o *options, n int) (res *result, err e
 	}
 	defer os.RemoveAll(dataDir)
 	res.DataDir = dataDir
+	if o.diskProbe > 0 {
+		if res.Disk, err = probeDisk(dataDir, o.diskProbe); err != nil {
+			return nil, fmt.Errorf("disk probe: %w", err)
+		}
+	}
 
 	token := randomToken()
 	base := map[string]string{
@@ -71,7 +81,7 @@ func runOnce(ctx context.Context, e *env, o *options, n int) (res *result, err e
 	}
 	var procs []*proc
 	defer func() { stopAll(procs) }()
-	api, err := startProc(ctx, "api", e.bin, "api", vars(map[string]string{"PAPRIKA_ADMIN_TOKEN": token, "PAPRIKA_WORKERS": "2"}), o.verbose)
+	api, err := startProc(ctx, "api", bin, "api", vars(map[string]string{"PAPRIKA_ADMIN_TOKEN": token, "PAPRIKA_WORKERS": "2"}), o.verbose)
 	if err != nil {
 		return nil, err
 	}
@@ -98,13 +108,20 @@ func runOnce(ctx context.Context, e *env, o *options, n int) (res *result, err e
 				}
 				extra["PAPRIKA_PPROF"] = "127.0.0.1:" + strconv.Itoa(port)
 			}
-			w, err := startProc(ctx, fmt.Sprintf("worker %d", i+1), e.bin, "worker", vars(extra), o.verbose)
+			// All spawned before any is waited for: a worker may claim
+			// before its /healthz answers, and must not run alone.
+			w, err := spawnProc(fmt.Sprintf("worker %d", i+1), bin, "worker", vars(extra), o.verbose)
 			if err != nil {
 				return err
 			}
 			w.pprof = extra["PAPRIKA_PPROF"]
 			workers = append(workers, w)
 			procs = append(procs, w)
+		}
+		for _, w := range workers {
+			if err := w.waitHealthy(ctx, 60*time.Second); err != nil {
+				return err
+			}
 		}
 		return nil
 	}
@@ -117,11 +134,25 @@ func runOnce(ctx context.Context, e *env, o *options, n int) (res *result, err e
 		subEnd = sampleCPU(workers, api, e.pg.PID())
 		return err
 	}
+	// The drain is counted from before the workers exist (their CPU from
+	// 0): a worker may claim before its /healthz answers.
+	markDrain := func() error {
+		if o.statStatements {
+			// Counted from here: the drain (and, with -overlap, the submission).
+			if _, err := poll.Exec(ctx, "CREATE EXTENSION IF NOT EXISTS pg_stat_statements; SELECT pg_stat_statements_reset()"); err != nil {
+				return err
+			}
+		}
+		drainStart = sampleCPU(nil, api, e.pg.PID())
+		return nil
+	}
 	if o.overlap {
+		if err := markDrain(); err != nil {
+			return nil, err
+		}
 		if err := startWorkers(); err != nil {
 			return nil, err
 		}
-		drainStart = sampleCPU(workers, api, e.pg.PID())
 		if err := submit(); err != nil {
 			return nil, fmt.Errorf("submitting: %w", err)
 		}
@@ -129,10 +160,12 @@ func runOnce(ctx context.Context, e *env, o *options, n int) (res *result, err e
 		if err := submit(); err != nil {
 			return nil, fmt.Errorf("submitting: %w", err)
 		}
+		if err := markDrain(); err != nil {
+			return nil, err
+		}
 		if err := startWorkers(); err != nil {
 			return nil, err
 		}
-		drainStart = sampleCPU(workers, api, e.pg.PID())
 	}
 	res.SubmitSeconds = subEnd.at.Sub(subStart.at).Seconds()
 	res.Batches = len(bs)
@@ -156,12 +189,20 @@ func runOnce(ctx context.Context, e *env, o *options, n int) (res *result, err e
 		}
 	}
 
-	if err := waitDone(ctx, poll, o.records, append([]*proc{api}, workers...)); err != nil {
+	var waits map[string]int
+	if o.statStatements {
+		waits = map[string]int{}
+	}
+	if err := waitDone(ctx, poll, o.records, append([]*proc{api}, workers...), waits); err != nil {
 		return nil, err
 	}
 	drainEnd := sampleCPU(workers, api, e.pg.PID())
 	res.LoadEnd = benchkit.LoadAvg()
 	res.WallSeconds = drainEnd.at.Sub(drainStart.at).Seconds()
+	if o.statStatements {
+		res.TopSQL = topStatements(ctx, poll, o.records)
+		res.WaitEvents = waitShares(waits)
+	}
 	if o.profile != "" {
 		for range profiles {
 			if err := <-profDone; err != nil {
@@ -194,8 +235,9 @@ func runOnce(ctx context.Context, e *env, o *options, n int) (res *result, err e
 }
 
 // waitDone polls the batches' counters until n records have finished,
-// failing if a process exits meanwhile.
-func waitDone(ctx context.Context, conn *pgx.Conn, n int, procs []*proc) error {
+// failing if a process exits meanwhile. With waits not nil, it also counts
+// what the active client backends are waiting for at each poll.
+func waitDone(ctx context.Context, conn *pgx.Conn, n int, procs []*proc, waits map[string]int) error {
 	last, lastAt := int64(-1), time.Now()
 	for {
 		var finished int64
@@ -204,6 +246,11 @@ func waitDone(ctx context.Context, conn *pgx.Conn, n int, procs []*proc) error {
 		}
 		if finished >= int64(n) {
 			return nil
+		}
+		if waits != nil {
+			if err := sampleWaits(ctx, conn, waits); err != nil {
+				return err
+			}
 		}
 		if finished != last {
 			last, lastAt = finished, time.Now()
@@ -246,4 +293,78 @@ func randomToken() string {
 	b := make([]byte, 16)
 	_, _ = rand.Read(b)
 	return hex.EncodeToString(b)
+}
+
+// topStatements lists the statements that used the most PostgreSQL time,
+// with their calls and time per record.
+func topStatements(ctx context.Context, conn *pgx.Conn, records int) []string {
+	rows, err := conn.Query(ctx, `
+		SELECT calls, rows, total_exec_time, total_plan_time, regexp_replace(query, '\s+', ' ', 'g')
+		FROM pg_stat_statements WHERE dbid = (SELECT oid FROM pg_database WHERE datname = current_database())
+		ORDER BY total_exec_time + total_plan_time DESC LIMIT 15`)
+	if err != nil {
+		return []string{"pg_stat_statements: " + err.Error()}
+	}
+	defer rows.Close()
+	var out []string
+	for rows.Next() {
+		var calls, nrows int64
+		var exec, plan float64
+		var q string
+		if rows.Scan(&calls, &nrows, &exec, &plan, &q) != nil {
+			continue
+		}
+		if len(q) > 110 {
+			q = q[:110] + "…"
+		}
+		out = append(out, fmt.Sprintf("%7d calls %8d rows %7.0f ms %6.3f ms/call %5.1f µs/record  %s", calls, nrows, exec+plan,
+			(exec+plan)/float64(max(calls, 1)), 1000*(exec+plan)/float64(max(records, 1)), q))
+	}
+	return out
+}
+
+// sampleWaits adds what each active client backend but ours waits for now:
+// "CPU" when it waits for nothing.
+func sampleWaits(ctx context.Context, conn *pgx.Conn, waits map[string]int) error {
+	rows, err := conn.Query(ctx, `
+		SELECT coalesce(wait_event_type || ':' || wait_event, 'CPU') FROM pg_stat_activity
+		WHERE state = 'active' AND backend_type = 'client backend' AND pid <> pg_backend_pid()`)
+	if err != nil {
+		return err
+	}
+	defer rows.Close()
+	for rows.Next() {
+		var w string
+		if err := rows.Scan(&w); err != nil {
+			return err
+		}
+		waits[w]++
+	}
+	waits[""]++ // the samples
+	return rows.Err()
+}
+
+// waitShares is the mean number of active backends in each state per
+// sample, largest first.
+func waitShares(waits map[string]int) []string {
+	samples := waits[""]
+	if samples == 0 {
+		return nil
+	}
+	type kv struct {
+		k string
+		n int
+	}
+	var all []kv
+	for k, n := range waits {
+		if k != "" {
+			all = append(all, kv{k, n})
+		}
+	}
+	slices.SortFunc(all, func(a, b kv) int { return b.n - a.n })
+	var out []string
+	for _, x := range all {
+		out = append(out, fmt.Sprintf("%s %.2f", x.k, float64(x.n)/float64(samples)))
+	}
+	return out
 }

@@ -96,7 +96,7 @@ func main() {
 	flag.IntVar(&o.repeat, "repeat", 2, "runs of each worker count")
 	flag.IntVar(&o.slots, "slots", 16, "slots per worker process (PAPRIKA_WORKERS); a claim takes up to min(free slots, -max-claim)")
 	flag.IntVar(&o.maxClaim, "max-claim", 0, "most items one claim takes (scheduler.Config.MaxClaim; 0 = its default, 64)")
-	flag.IntVar(&o.ahead, "ahead", -1, "items a worker claims beyond its free slots (PAPRIKA_CLAIM_AHEAD; -1 = as paprika worker does, -slots)")
+	flag.IntVar(&o.ahead, "ahead", 0, "items a worker claims beyond its free slots (PAPRIKA_CLAIM_AHEAD, default 0)")
 	flag.DurationVar(&o.warmup, "warmup", 3*time.Second, "time the workers run before measuring")
 	flag.DurationVar(&o.duration, "duration", 20*time.Second, "measured time of each run")
 	flag.StringVar(&o.outputs, "outputs", "", "directory the workers write their outputs in (default: a temporary directory on the disk the system temp dir is on; a tmpfs such as /dev/shm takes the per-output fsync away)")

@@ -347,7 +347,7 @@ func spawnWorkers(ctx context.Context, o *options, n int, dbURL, outputs, tmp st
 	var ps []*proc
 	for i := range n {
 		p := &proc{result: fmt.Sprintf("%s/worker%d.json", tmp, i), ready: make(chan struct{}), exited: make(chan error, 1)}
-		args := []string{"-worker", "-database-url", dbURL, "-slots", fmt.Sprint(o.slots), "-max-claim", fmt.Sprint(o.maxClaim), "-ahead", fmt.Sprint(aheadOf(o)),
+		args := []string{"-worker", "-database-url", dbURL, "-slots", fmt.Sprint(o.slots), "-max-claim", fmt.Sprint(o.maxClaim), "-ahead", fmt.Sprint(o.ahead),
 			"-outputs", fmt.Sprintf("%s/w%d", outputs, i), "-result", p.result}
 		if o.genericPlans {
 			args = append(args, "-generic-plans")
@@ -460,13 +460,4 @@ func (w *lockedWriter) String() string {
 	w.mu.Lock()
 	defer w.mu.Unlock()
 	return w.b.String()
-}
-
-// aheadOf is the items a bench worker claims ahead, as paprika worker would
-// with PAPRIKA_CLAIM_AHEAD unset (its slots) unless -ahead says.
-func aheadOf(o *options) int {
-	if o.ahead < 0 {
-		return o.slots
-	}
-	return o.ahead
 }

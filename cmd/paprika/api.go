@@ -11,6 +11,7 @@ import (
 	"github.com/paprikahq/paprika/internal/api"
 	"github.com/paprikahq/paprika/internal/config"
 	"github.com/paprikahq/paprika/internal/console"
+	"github.com/paprikahq/paprika/internal/metrics"
 	"github.com/paprikahq/paprika/internal/postgres"
 	"github.com/paprikahq/paprika/internal/render/chromium"
 	"github.com/paprikahq/paprika/internal/storage"
@@ -26,18 +27,25 @@ func runAPI(ctx context.Context, getenv func(string) string, log *slog.Logger, o
 		return err
 	}
 	defer pool.Close()
-	return serveAPI(ctx, cfg, pool, log, onListen)
+	return serveAPI(ctx, cfg, pool, newMetrics(cfg, pool), log, onListen)
+}
+
+// newMetrics returns a process's metrics, with its database pool's.
+func newMetrics(cfg *config.Config, pool *pgxpool.Pool) *metrics.Metrics {
+	m := metrics.New(cfg.Tiers)
+	m.MustRegister(metrics.NewPoolCollector(pool))
+	return m
 }
 
 // serveAPI serves the API on cfg.Port until ctx ends (api, and dev mode
 // beside its worker on the same pool).
-func serveAPI(ctx context.Context, cfg *config.Config, pool *pgxpool.Pool, log *slog.Logger, onListen listenFunc) error {
+func serveAPI(ctx context.Context, cfg *config.Config, pool *pgxpool.Pool, m *metrics.Metrics, log *slog.Logger, onListen listenFunc) error {
 	outputs, err := storage.New(ctx, cfg.Storage)
 	if err != nil {
 		return err
 	}
 	defer outputs.Close()
-	srv := api.New(cfg, &postgres.Store{Pool: pool}, log, api.WithOutputs(outputs))
+	srv := api.New(cfg, &postgres.Store{Pool: pool}, log, api.WithOutputs(outputs), api.WithMetrics(m))
 	defer srv.Close()
 	// Chromium starts while the API starts listening; if its sandbox cannot
 	// run, the API stops again with why. Renders that came meanwhile wait

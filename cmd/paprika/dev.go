@@ -74,14 +74,15 @@ func runDev(ctx context.Context, getenv func(string) string, log *slog.Logger, s
 	ctx, cancel := context.WithCancel(ctx)
 	defer cancel()
 	workerDone := make(chan error, 1)
+	m := newMetrics(cfg, pool)
 	go func() {
-		workerDone <- workerMain(ctx, cfg, pool, log, nil, false)
+		workerDone <- workerMain(ctx, cfg, pool, m, log, nil, false)
 	}()
 	onListen := func(addr net.Addr) {
 		port := addr.(*net.TCPAddr).Port
 		printWelcome(stdout, cfg, state, port)
 	}
-	err = serveAPI(ctx, cfg, pool, log, onListen)
+	err = serveAPI(ctx, cfg, pool, m, log, onListen)
 	cancel()
 	if werr := <-workerDone; err == nil && werr != nil && !errors.Is(werr, context.Canceled) {
 		err = werr

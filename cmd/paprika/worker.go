@@ -8,10 +8,10 @@ import (
 	"time"
 
 	"github.com/jackc/pgx/v5/pgxpool"
-	"github.com/prometheus/client_golang/prometheus/promhttp"
 
 	"github.com/paprikahq/paprika/internal/api"
 	"github.com/paprikahq/paprika/internal/config"
+	"github.com/paprikahq/paprika/internal/metrics"
 	"github.com/paprikahq/paprika/internal/postgres"
 	"github.com/paprikahq/paprika/internal/render"
 	"github.com/paprikahq/paprika/internal/scheduler"
@@ -29,20 +29,21 @@ func runWorker(ctx context.Context, getenv func(string) string, log *slog.Logger
 		return err
 	}
 	defer pool.Close()
-	return workerMain(ctx, cfg, pool, log, onListen, true)
+	return workerMain(ctx, cfg, pool, newMetrics(cfg, pool), log, onListen, true)
 }
 
 // workerMain runs the worker on pool; serveHTTP false runs it without its
 // own port (dev mode, where the API's port answers for the process and the
-// api shares the configuration and the pool).
-func workerMain(ctx context.Context, cfg *config.Config, pool *pgxpool.Pool, log *slog.Logger, onListen listenFunc, serveHTTP bool) error {
+// api shares the configuration, the pool and the metrics, which the api
+// serves).
+func workerMain(ctx context.Context, cfg *config.Config, pool *pgxpool.Pool, m *metrics.Metrics, log *slog.Logger, onListen listenFunc, serveHTTP bool) error {
 	outputs, err := storage.New(ctx, cfg.Storage)
 	if err != nil {
 		return err
 	}
 	defer outputs.Close()
 	engine := render.New(render.Config{Chromium: cfg.Chromium, Slots: cfg.Workers, Timeout: cfg.RenderTimeout,
-		AllowHosts: cfg.AllowHosts, Logger: log, NoSandbox: cfg.ChromiumNoSandbox})
+		AllowHosts: cfg.AllowHosts, Logger: log, NoSandbox: cfg.ChromiumNoSandbox, Metrics: m})
 	defer engine.Close()
 	if err := engine.CheckSandbox(ctx); err != nil {
 		return err
@@ -54,6 +55,7 @@ func workerMain(ctx context.Context, cfg *config.Config, pool *pgxpool.Pool, log
 		Renderer: engine,
 		Outputs:  outputs,
 		Logger:   log,
+		Metrics:  m,
 	})
 
 	// Webhooks go out from goroutines of their own, never a render slot,
@@ -94,10 +96,11 @@ func workerMain(ctx context.Context, cfg *config.Config, pool *pgxpool.Pool, log
 		}
 		_, _ = fmt.Fprintf(w, `{"status":"ready","chromiumSandboxed":%t}`+"\n", engine.Sandboxed())
 	})
-	registry := scheduler.Registry(store, cfg.Tiers)
-	registry.MustRegister(deliverer.Metrics())
-	registry.MustRegister(engine.SandboxGauge())
-	mux.Handle("GET /metrics", promhttp.HandlerFor(registry, promhttp.HandlerOpts{}))
+	m.MustRegister(deliverer.Metrics())
+	if serveHTTP { // in dev mode the api adds the queue's gauges and its sandbox gauge, and serves /metrics
+		m.MustRegister(scheduler.QueueCollector(store, cfg.Tiers), engine.SandboxGauge())
+	}
+	mux.Handle("GET /metrics", m.Handler())
 
 	log.InfoContext(ctx, "worker started", "tiers", cfg.WorkerTiers, "slots", cfg.Workers)
 	sweeper := &storage.Sweeper{Pool: pool, Outputs: outputs, Logger: log}

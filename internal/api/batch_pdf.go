@@ -8,6 +8,7 @@ import (
 	"strconv"
 	"unicode/utf8"
 
+	"github.com/paprikahq/paprika/internal/metrics"
 	"github.com/paprikahq/paprika/internal/paprika"
 	"github.com/paprikahq/paprika/internal/postgres"
 	"github.com/paprikahq/paprika/internal/render"
@@ -72,6 +73,7 @@ func (s *Server) batchPDF(w http.ResponseWriter, r *http.Request) error {
 	case s.merges <- struct{}{}:
 		defer func() { <-s.merges }()
 	default:
+		s.meters.Busy(s.tierNow(p.Key.Tier, p), metrics.SlotsMerge)
 		return &paprika.Error{Code: paprika.CodeBusy, Message: "Busy: every batch PDF merge slot is taken; retry shortly", RetryAfter: 5}
 	}
 	docs := make([]pdf.Doc, len(done))

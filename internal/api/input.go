@@ -142,6 +142,7 @@ func (s *Server) countRequest(ctx context.Context, p *paprika.Principal) error {
 		return err
 	}
 	if !ok {
+		s.meters.RateLimited(tier.Key)
 		return &paprika.Error{
 			Code:       paprika.CodeRateLimited,
 			Message:    "Rate limited: the " + tier.Key + " tier allows " + strconv.Itoa(tier.RatePerMinute) + " renders and submissions a minute",

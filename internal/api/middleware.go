@@ -77,9 +77,11 @@ func (s *Server) observe(next http.Handler) http.Handler {
 			if status == 0 {
 				status = http.StatusOK
 			}
+			elapsed := time.Since(start)
+			s.meters.Request(r.Pattern, r.Method, status, elapsed)
 			s.log.Log(r.Context(), logLevelFor(status), "request",
 				"requestId", id, "method", r.Method, "path", r.URL.Path, "status", status,
-				"bytes", sw.bytes, "ms", float64(time.Since(start).Microseconds())/1000)
+				"bytes", sw.bytes, "ms", float64(elapsed.Microseconds())/1000)
 		}()
 		next.ServeHTTP(sw, r)
 	})

@@ -1,10 +1,12 @@
 package api
 
 import (
+	"errors"
 	"net/http"
 	"strconv"
 	"time"
 
+	"github.com/paprikahq/paprika/internal/metrics"
 	"github.com/paprikahq/paprika/internal/paprika"
 	"github.com/paprikahq/paprika/internal/render"
 )
@@ -28,10 +30,12 @@ func (s *Server) createRender(w http.ResponseWriter, r *http.Request) error {
 	}
 	// The slot first: a render answered busy is not counted against the
 	// tenant's ratePerMinute.
+	tier := s.tierNow(p.Key.Tier, p)
 	select {
 	case s.slots <- struct{}{}:
 		defer func() { <-s.slots }()
 	default:
+		s.meters.Busy(tier, metrics.SlotsRender)
 		return &paprika.Error{Code: paprika.CodeBusy, Message: "Busy: every render slot is taken; retry shortly or queue a job", RetryAfter: 1}
 	}
 	if err := s.countRequest(r.Context(), p); err != nil {
@@ -41,13 +45,15 @@ func (s *Server) createRender(w http.ResponseWriter, r *http.Request) error {
 	if in.Options != nil {
 		opts = *in.Options
 	}
-	tier := s.tierNow(p.Key.Tier, p)
+	s.meters.Started(tier, metrics.KindRender)
 	start := time.Now()
 	out, err := s.renderer.Render(r.Context(), render.Input{Template: content, Data: data, Format: src.Format, Options: opts})
 	secs := time.Since(start).Seconds()
 	if err != nil {
-		return renderError(err)
+		return s.renderFailed(tier, err)
 	}
+	s.meters.Rendered(tier, src.Format, secs)
+	s.meters.Completed(tier, metrics.KindRender, paprika.StatusDone)
 	if err := s.store.RecordSyncRender(r.Context(), tier, secs); err != nil {
 		s.log.WarnContext(r.Context(), "measures not recorded", "err", err)
 	}
@@ -58,4 +64,15 @@ func (s *Server) createRender(w http.ResponseWriter, r *http.Request) error {
 	w.WriteHeader(http.StatusOK)
 	_, _ = w.Write(out.Body)
 	return nil
+}
+
+// renderFailed counts a synchronous render's failure and returns the error
+// to answer. A render whose request went away is no failure of the render.
+func (s *Server) renderFailed(tier string, err error) error {
+	var re *render.Error
+	if errors.As(err, &re) {
+		s.meters.RenderFailed(re.Code)
+		s.meters.Completed(tier, metrics.KindRender, paprika.StatusFailed)
+	}
+	return renderError(err)
 }

@@ -8,9 +8,8 @@ import (
 	"log/slog"
 	"net/http"
 
-	"github.com/prometheus/client_golang/prometheus/promhttp"
-
 	"github.com/paprikahq/paprika/internal/config"
+	"github.com/paprikahq/paprika/internal/metrics"
 	"github.com/paprikahq/paprika/internal/paprika"
 	"github.com/paprikahq/paprika/internal/render"
 	"github.com/paprikahq/paprika/internal/scheduler"
@@ -24,10 +23,11 @@ type Server struct {
 	log      *slog.Logger
 	outputs  storage.Store // where outputs are read from (PAPRIKA_STORAGE_URL)
 	renderer render.Renderer
-	engine   *render.Engine // the renderer this server made, closed by Close
-	slots    chan struct{}  // synchronous render slots (PAPRIKA_WORKERS)
-	merges   chan struct{}  // batch PDF merges running at once (PAPRIKA_WORKERS)
-	prom     http.Handler   // /metrics
+	engine   *render.Engine   // the renderer this server made, closed by Close
+	slots    chan struct{}    // synchronous render slots (PAPRIKA_WORKERS)
+	merges   chan struct{}    // batch PDF merges running at once (PAPRIKA_WORKERS)
+	meters   *metrics.Metrics // this process's Prometheus metrics
+	prom     http.Handler     // /metrics
 }
 
 // Option changes how New builds the server.
@@ -44,6 +44,13 @@ func WithRenderer(r render.Renderer) Option {
 // The caller closes the store.
 func WithOutputs(store storage.Store) Option {
 	return func(s *Server) { s.outputs = store }
+}
+
+// WithMetrics records the server's metrics in m (dev mode shares one with
+// its worker); without it the server makes its own. Either way the server
+// adds the queue's gauges (scheduler.QueueCollector) to it.
+func WithMetrics(m *metrics.Metrics) Option {
+	return func(s *Server) { s.meters = m }
 }
 
 // New returns the API server. Unless given a renderer, it makes a Chromium
@@ -64,17 +71,20 @@ func New(cfg *config.Config, store Store, log *slog.Logger, opts ...Option) *Ser
 		}
 		s.outputs = &storage.Files{Dir: dir}
 	}
+	if s.meters == nil {
+		s.meters = metrics.New(cfg.Tiers)
+	}
 	if s.renderer == nil {
 		s.engine = render.New(render.Config{Chromium: cfg.Chromium, Slots: max(cfg.Workers, 1),
-			Timeout: cfg.RenderTimeout, AllowHosts: cfg.AllowHosts, Logger: log, NoSandbox: cfg.ChromiumNoSandbox})
+			Timeout: cfg.RenderTimeout, AllowHosts: cfg.AllowHosts, Logger: log, NoSandbox: cfg.ChromiumNoSandbox, Metrics: s.meters})
 		s.renderer = s.engine
 	}
 	if store != nil {
-		reg := scheduler.Registry(store, cfg.Tiers)
+		s.meters.MustRegister(scheduler.QueueCollector(store, cfg.Tiers))
 		if s.engine != nil {
-			reg.MustRegister(s.engine.SandboxGauge())
+			s.meters.MustRegister(s.engine.SandboxGauge())
 		}
-		s.prom = promhttp.HandlerFor(reg, promhttp.HandlerOpts{})
+		s.prom = s.meters.Handler()
 	}
 	return s
 }

@@ -116,7 +116,6 @@ func Load(role Role, getenv func(string) string) (*Config, error) {
 			return nil, fail("PAPRIKA_WORKERS", fmt.Errorf("must be a whole number 1–256, not %q", v))
 		}
 	}
-	c.ClaimAhead = c.Workers
 	if v := getenv("PAPRIKA_CLAIM_AHEAD"); v != "" {
 		if c.ClaimAhead, err = strconv.Atoi(v); err != nil || c.ClaimAhead < 0 || c.ClaimAhead > 1024 {
 			return nil, fail("PAPRIKA_CLAIM_AHEAD", fmt.Errorf("must be a whole number 0–1024, not %q", v))

@@ -49,6 +49,8 @@ func TestLoad(t *testing.T) {
 		{RoleWorker, with("PAPRIKA_WORKER_TIERS", "gold"), "PAPRIKA_WORKER_TIERS"},
 		{RoleAPI, with("PORT", "http"), "PORT"},
 		{RoleAPI, with("PAPRIKA_WORKERS", "0"), "PAPRIKA_WORKERS"},
+		{RoleWorker, with("PAPRIKA_CLAIM_AHEAD", "-1"), "PAPRIKA_CLAIM_AHEAD"},
+		{RoleWorker, with("PAPRIKA_CLAIM_AHEAD", "many"), "PAPRIKA_CLAIM_AHEAD"},
 		{RoleAPI, with("PAPRIKA_RENDER_TIMEOUT", "30"), "PAPRIKA_RENDER_TIMEOUT"},
 		{RoleWorker, with("PAPRIKA_LEASE", "30"), "PAPRIKA_LEASE"},
 		{RoleWorker, with("PAPRIKA_LEASE", "1s"), "PAPRIKA_LEASE"},
@@ -70,6 +72,10 @@ func TestLoad(t *testing.T) {
 	require.Equal(t, "./data", c.DataDir)
 	require.Equal(t, 3, c.Workers)
 	require.Equal(t, []string{"cdn.example.com", "fonts.example.com"}, c.AllowHosts)
+	require.Zero(t, c.ClaimAhead, "no claiming ahead unless asked")
+	c, err = Load(RoleWorker, env(with("PAPRIKA_CLAIM_AHEAD", "8")))
+	require.NoError(t, err)
+	require.Equal(t, 8, c.ClaimAhead)
 
 	for v, want := range map[string]bool{"true": true, "TRUE": true, "1": true, "false": false, "0": false, "": false} {
 		c, err = Load(RoleWorker, env(with("PAPRIKA_CHROMIUM_NO_SANDBOX", v)))

@@ -68,8 +68,12 @@ func notifyWork(ctx context.Context, tx pgx.Tx) error {
 }
 
 // Complete records finished work in one transaction of one round trip,
-// fenced by lease tokens: what a lost lease finished is not recorded.
-func (q *Queue) Complete(ctx context.Context, rs []paprika.Result) error {
+// fenced by lease tokens: what a lost lease finished is not recorded. With
+// wake it also wakes the other workers (NOTIFY paprika_work): finished work
+// frees room under maxRunning that they may be waiting for. Without a
+// limit to free there is nothing to wake them for, and a NOTIFY serializes
+// every committing transaction that sends one.
+func (q *Queue) Complete(ctx context.Context, rs []paprika.Result, wake bool) error {
 	var j struct {
 		ids    []uuid.UUID
 		tokens []int64
@@ -103,7 +107,9 @@ func (q *Queue) Complete(ctx context.Context, rs []paprika.Result) error {
 		b.Queue(sqlSettleBatches, locked)
 	}
 	b.Queue(sqlEnqueueWebhooks, j.ids, r.batches) // in this transaction: no finished work unannounced
-	b.Queue(sqlNotifyWork)
+	if wake {
+		b.Queue(sqlNotifyWork)
+	}
 	b.Queue("COMMIT")
 	conn, err := q.pool.Acquire(ctx)
 	if err != nil {

@@ -8,6 +8,7 @@ import (
 	"sync"
 	"time"
 
+	"github.com/paprikahq/paprika/internal/metrics"
 	"github.com/paprikahq/paprika/internal/render/chromium"
 	"github.com/paprikahq/paprika/internal/render/pdf"
 )
@@ -19,6 +20,7 @@ type Config struct {
 	Timeout    time.Duration // one render's limit (default 30s)
 	AllowHosts []string      // hosts pages may reach (default none)
 	Logger     *slog.Logger
+	Metrics    *metrics.Metrics // Chromium restarts and open tabs; nil records nothing
 
 	// MaxRenders restarts the browser after this many renders (default
 	// 1000), before a slow leak in Chromium becomes a problem.
@@ -107,7 +109,28 @@ func New(cfg Config) *Engine {
 	if cfg.Logger == nil {
 		cfg.Logger = slog.New(slog.DiscardHandler)
 	}
-	return &Engine{cfg: cfg, log: cfg.Logger, slots: make(chan struct{}, cfg.Slots), spare: spareTabs}
+	e := &Engine{cfg: cfg, log: cfg.Logger, slots: make(chan struct{}, cfg.Slots), spare: spareTabs}
+	cfg.Metrics.CountTabs(e.OpenTabs)
+	return e
+}
+
+// OpenTabs is how many Chromium tabs the engine has open now, in its
+// current browser and in those retired but still finishing renders.
+func (e *Engine) OpenTabs() int {
+	e.mu.Lock()
+	browsers := make([]*chromium.Browser, 0, 1+len(e.retired))
+	if e.current != nil {
+		browsers = append(browsers, e.current.Browser)
+	}
+	for _, inst := range e.retired {
+		browsers = append(browsers, inst.Browser)
+	}
+	e.mu.Unlock()
+	n := 0
+	for _, b := range browsers {
+		n += b.OpenTabs()
+	}
+	return n
 }
 
 // Render renders one document. It blocks until a render slot is free or
@@ -227,6 +250,7 @@ func (e *Engine) acquire(ctx context.Context) (*instance, error) {
 		}
 		if inst := e.current; inst != nil { // died: crash, or a tab it could not replace
 			e.log.WarnContext(ctx, "chromium died; restarting it", "cause", inst.Err(), "pid", inst.Pid())
+			e.cfg.Metrics.ChromiumRestarted(metrics.RestartCrash)
 			e.retireLocked(inst)
 		}
 		starting := e.starting
@@ -316,13 +340,16 @@ func (e *Engine) release(inst *instance, rendered bool, err error) {
 		switch {
 		case inst.failures >= maxFailuresInARow:
 			e.log.Warn("restarting chromium", "reason", "failures", "inARow", inst.failures)
+			e.cfg.Metrics.ChromiumRestarted(metrics.RestartFailures)
 			e.retireLocked(inst)
 		case inst.renders >= e.cfg.MaxRenders:
 			e.log.Info("restarting chromium", "reason", "renders", "renders", inst.renders)
+			e.cfg.Metrics.ChromiumRestarted(metrics.RestartRenders)
 			e.retireLocked(inst)
 		case inst.renders%memoryCheckEvery == 0:
 			if m := inst.MemoryBytes(); m > e.cfg.MaxMemory {
 				e.log.Info("restarting chromium", "reason", "memory", "bytes", m, "limit", e.cfg.MaxMemory)
+				e.cfg.Metrics.ChromiumRestarted(metrics.RestartMemory)
 				e.retireLocked(inst)
 			}
 		}

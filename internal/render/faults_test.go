@@ -10,6 +10,8 @@ import (
 	"time"
 
 	"github.com/stretchr/testify/require"
+
+	"github.com/paprikahq/paprika/internal/metrics"
 )
 
 // browserPid is the pid of e's running browser (its process group id).
@@ -86,7 +88,8 @@ func busiestProcessShare(pgid int, d time.Duration) float64 {
 
 func TestBrowserKilledMidRender(t *testing.T) {
 	t.Parallel()
-	e := New(Config{Chromium: shared.cfg.Chromium, Slots: 1, Timeout: 30 * time.Second})
+	m := metrics.New(nil)
+	e := New(Config{Chromium: shared.cfg.Chromium, Slots: 1, Timeout: 30 * time.Second, Metrics: m})
 	defer e.Close()
 	render(t, e, Input{Template: "<p>warm</p>"})
 	pid := browserPid(t, e)
@@ -104,18 +107,58 @@ func TestBrowserKilledMidRender(t *testing.T) {
 	require.Contains(t, pdfText(t, out.Body), "on a new browser")
 	require.NotEqual(t, pid, browserPid(t, e))
 	requireGroupGone(t, pid)
+	require.Equal(t, 1.0, gathered(t, m, "paprika_chromium_restarts_total", "crash"))
+	require.Equal(t, 0.0, gathered(t, m, "paprika_chromium_restarts_total", "renders"))
 }
 
 func TestRestartAfterMaxRenders(t *testing.T) {
 	t.Parallel()
-	e := New(Config{Chromium: shared.cfg.Chromium, Slots: 1, MaxRenders: 2})
+	m := metrics.New(nil)
+	e := New(Config{Chromium: shared.cfg.Chromium, Slots: 1, MaxRenders: 2, Metrics: m})
 	defer e.Close()
+	require.Equal(t, 0.0, gathered(t, m, "paprika_chromium_tabs", ""), "no browser before the first render")
 	render(t, e, Input{Template: "<p>1</p>"})
 	first := browserPid(t, e)
 	render(t, e, Input{Template: "<p>2</p>"})
 	render(t, e, Input{Template: "<p>3</p>"})
 	require.NotEqual(t, first, browserPid(t, e))
 	requireGroupGone(t, first)
+	require.Equal(t, 1.0, gathered(t, m, "paprika_chromium_restarts_total", "renders"))
+	require.Equal(t, 0.0, gathered(t, m, "paprika_chromium_restarts_total", "crash"))
+	// One slot and one spare: the new browser's two tabs, the old one's gone.
+	require.Eventually(t, func() bool { return gathered(t, m, "paprika_chromium_tabs", "") == 2 }, 10*time.Second, 50*time.Millisecond)
+	require.NoError(t, e.Close())
+	require.Equal(t, 0.0, gathered(t, m, "paprika_chromium_tabs", ""))
+}
+
+// gathered is the value of m's metric name, of the series whose reason
+// label is reason ("" for a metric without labels).
+func gathered(t *testing.T, m *metrics.Metrics, name, reason string) float64 {
+	t.Helper()
+	fams, err := m.Registry().Gather()
+	require.NoError(t, err)
+	for _, f := range fams {
+		if f.GetName() != name {
+			continue
+		}
+		for _, s := range f.GetMetric() {
+			got := ""
+			for _, l := range s.GetLabel() {
+				if l.GetName() == "reason" {
+					got = l.GetValue()
+				}
+			}
+			if got != reason {
+				continue
+			}
+			if s.Counter != nil {
+				return s.Counter.GetValue()
+			}
+			return s.Gauge.GetValue()
+		}
+	}
+	t.Fatalf("no %s{reason=%q}", name, reason)
+	return 0
 }
 
 func TestCloseLeavesNoProcess(t *testing.T) {

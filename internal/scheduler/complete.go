@@ -7,6 +7,7 @@ import (
 	"sync"
 	"time"
 
+	"github.com/paprikahq/paprika/internal/metrics"
 	"github.com/paprikahq/paprika/internal/paprika"
 	"github.com/paprikahq/paprika/internal/storage"
 )
@@ -24,7 +25,9 @@ type result struct {
 type completer struct {
 	queue   Queue
 	outputs storage.Store
+	limited func(tier string) bool // the tier has maxRunning: its finishes wake other workers
 	log     *slog.Logger
+	metrics *metrics.Metrics
 
 	mu      sync.Mutex
 	pending []result
@@ -38,8 +41,8 @@ const (
 	completeMax   = 256
 )
 
-func newCompleter(q Queue, outputs storage.Store, log *slog.Logger) *completer {
-	return &completer{queue: q, outputs: outputs, log: log, kick: make(chan struct{}, 1), done: make(chan struct{})}
+func newCompleter(q Queue, outputs storage.Store, limited func(tier string) bool, log *slog.Logger) *completer {
+	return &completer{queue: q, outputs: outputs, limited: limited, log: log, kick: make(chan struct{}, 1), done: make(chan struct{})}
 }
 
 // add queues a completion and returns a channel closed once it is recorded.
@@ -112,6 +115,7 @@ func (c *completer) flush(rs []result) {
 		err := c.record(ctx, rs)
 		cancel()
 		if err == nil {
+			c.counted(rs)
 			return
 		}
 		if attempt == 20 {
@@ -148,6 +152,7 @@ func (c *completer) store(rs []result) []result {
 			kept = append(kept, r)
 			continue
 		}
+		c.metrics.RenderFailed(paprika.CodeRenderFailed)
 		ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
 		if _, err := c.queue.Release(ctx, r.Item.Ref(), paprika.CodeRenderFailed, "the document was rendered but could not be stored", false); err != nil {
 			c.log.Error("release failed; the lease will expire instead", "err", err)
@@ -159,8 +164,17 @@ func (c *completer) store(rs []result) []result {
 
 func (c *completer) record(ctx context.Context, rs []result) error {
 	results := make([]paprika.Result, len(rs))
+	wake := false
 	for i := range rs {
 		results[i] = rs[i].Result
+		wake = wake || (c.limited != nil && c.limited(rs[i].Item.Tier))
 	}
-	return c.queue.Complete(ctx, results)
+	return c.queue.Complete(ctx, results, wake)
+}
+
+// counted counts recorded completions in the metrics.
+func (c *completer) counted(rs []result) {
+	for i := range rs {
+		c.metrics.Completed(rs[i].Item.Tier, rs[i].Item.Kind, rs[i].Status)
+	}
 }

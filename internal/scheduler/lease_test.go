@@ -91,7 +91,7 @@ func TestStaleCompletionIsRefused(t *testing.T) {
 	require.Len(t, fresh, 1)
 	require.NotEqual(t, stale[0].Token, fresh[0].Token)
 
-	comp := newCompleter(postgres.NewQueue(f.pool), nil, nil)
+	comp := newCompleter(postgres.NewQueue(f.pool), nil, nil, nil)
 	require.NoError(t, comp.record(context.Background(), []result{{Result: paprika.Result{Item: stale[0], Status: "done", Output: &paprika.Output{ContentType: "text/html", Bytes: 1, Pages: 1}}}}))
 	require.Equal(t, "running", jobStatus(t, f, j), "the stale completion changed nothing")
 	require.NoError(t, comp.record(context.Background(), []result{{Result: paprika.Result{Item: fresh[0], Status: "done", Output: &paprika.Output{ContentType: "text/html", Bytes: 1, Pages: 1}}}}))

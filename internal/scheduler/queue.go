@@ -14,7 +14,7 @@ import (
 // sources work renders from.
 type Queue interface {
 	BeginClaim(ctx context.Context, p paprika.ClaimParams) (paprika.Claim, error)
-	Complete(ctx context.Context, rs []paprika.Result) error
+	Complete(ctx context.Context, rs []paprika.Result, wake bool) error
 	Release(ctx context.Context, r paprika.Ref, code, message string, handBack bool) (held bool, err error)
 	Renew(ctx context.Context, refs []paprika.Ref, lease time.Duration) (kept map[int64]bool, err error)
 	Expired(ctx context.Context) ([]paprika.Ref, error)

@@ -8,6 +8,7 @@ import (
 	"sync"
 	"time"
 
+	"github.com/paprikahq/paprika/internal/metrics"
 	"github.com/paprikahq/paprika/internal/paprika"
 	"github.com/paprikahq/paprika/internal/render"
 	"github.com/paprikahq/paprika/internal/storage"
@@ -20,6 +21,7 @@ type Config struct {
 	Renderer render.Renderer // renders one document
 	Outputs  storage.Store   // where outputs are put before their work is done
 	Logger   *slog.Logger
+	Metrics  *metrics.Metrics // claims, starts, completions, waits, render times; nil records nothing
 	// Poll is how often an idle worker looks for work without being woken
 	// (LISTEN/NOTIFY wakes it at once). Default 1 s.
 	Poll time.Duration
@@ -84,7 +86,11 @@ func NewWorker(q Queue, cfg Config) *Worker {
 		sources: newSourceCache(q),
 		held:    map[int64]*running{},
 	}
-	w.complete = newCompleter(q, cfg.Outputs, cfg.Logger)
+	w.complete = newCompleter(q, cfg.Outputs, func(tier string) bool {
+		t, ok := cfg.Tiers.Get(tier)
+		return ok && t.MaxRunning > 0
+	}, cfg.Logger)
+	w.complete.metrics = cfg.Metrics
 	return w
 }
 
@@ -163,6 +169,8 @@ func (w *Worker) Run(ctx context.Context) error {
 				free--
 				claimed++
 				w.logClaim(ctx, &it, claimedAt)
+				w.cfg.Metrics.Claimed(it.Tier)
+				wait := it.Wait(claimedAt)
 				itemCtx, cancel := context.WithCancel(renderCtx)
 				w.hold(&running{item: it, cancel: cancel})
 				slots.Add(1)
@@ -177,7 +185,7 @@ func (w *Worker) Run(ctx context.Context) error {
 						return
 					}
 					defer func() { <-renderSlots }()
-					w.process(itemCtx, it)
+					w.process(itemCtx, it, wait)
 				}()
 			}
 		}
@@ -276,18 +284,26 @@ func (w *Worker) logClaim(ctx context.Context, it *Item, claimedAt time.Time) {
 }
 
 // process renders one item and records the result through the completer.
-func (w *Worker) process(ctx context.Context, it Item) {
+// wait is how long it waited for its claim, observed once its format is
+// known (a record's is its batch's).
+func (w *Worker) process(ctx context.Context, it Item, wait time.Duration) {
+	w.cfg.Metrics.Started(it.Tier, it.Kind)
 	start := time.Now()
 	res := result{Result: paprika.Result{Item: it}}
 	out, put, err := w.render(ctx, &it)
 	res.Seconds = time.Since(start).Seconds()
+	w.cfg.Metrics.Waited(it.Tier, it.Source.Format, wait)
 	if w.unhold(it.Token) {
 		return // handed back or lost: not ours to complete
 	}
 	if err == nil {
 		res.Status, res.Output, res.put = paprika.StatusDone, out, put
+		w.cfg.Metrics.Rendered(it.Tier, it.Source.Format, res.Seconds)
 	} else {
 		code, msg := render.Failure(err)
+		if ctx.Err() == nil {
+			w.cfg.Metrics.RenderFailed(code)
+		}
 		if paprika.Retryable(code) {
 			if ctx.Err() != nil {
 				return // canceled (lease lost or job canceled): the new owner decides
@@ -319,6 +335,7 @@ func (w *Worker) render(ctx context.Context, it *Item) (*paprika.Output, *storag
 		if src, err = w.sources.batch(ctx, it.BatchID); err != nil {
 			return nil, nil, err
 		}
+		it.Source.Format = src.Format // for the metrics' format label
 	}
 	content := src.Template
 	if src.TemplateID != "" {
@@ -414,6 +431,7 @@ func (w *Worker) reapLoop(ctx context.Context) {
 			w.log.Error("reaping expired leases failed", "err", err)
 		} else if n > 0 {
 			w.log.Warn("expired leases reaped", "count", n)
+			w.cfg.Metrics.LeasesExpired(n)
 		}
 	}
 }

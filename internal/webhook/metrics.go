@@ -8,10 +8,16 @@ type Metrics struct {
 }
 
 func newMetrics() *Metrics {
-	return &Metrics{deliveries: prometheus.NewCounterVec(prometheus.CounterOpts{
+	m := &Metrics{deliveries: prometheus.NewCounterVec(prometheus.CounterOpts{
 		Name: "paprika_webhook_attempts_total",
 		Help: "Webhook delivery attempts by outcome: delivered (2xx), retry (failed, to be retried), failed (given up after 24 h), superseded (claimed again meanwhile).",
 	}, []string{"outcome"})}
+	// Every outcome from the start, at 0: a rule's rate() needs the series
+	// before the first delivery.
+	for _, outcome := range []string{"delivered", "retry", "failed", "superseded"} {
+		m.deliveries.WithLabelValues(outcome)
+	}
+	return m
 }
 
 // Describe implements prometheus.Collector.

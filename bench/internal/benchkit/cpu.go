@@ -42,6 +42,26 @@ func ProcCPU(pid int) (seconds float64, ppid int) {
 	return self, ppid
 }
 
+// ProcSystemCPU returns the system (kernel) part of ProcCPU: the time the
+// process spent in its system calls.
+func ProcSystemCPU(pid int) float64 {
+	b, err := os.ReadFile("/proc/" + strconv.Itoa(pid) + "/stat")
+	if err != nil {
+		return 0
+	}
+	s := string(b)
+	i := strings.LastIndexByte(s, ')')
+	if i < 0 {
+		return 0
+	}
+	f := strings.Fields(s[i+1:])
+	if len(f) < 13 {
+		return 0
+	}
+	st, _ := strconv.ParseFloat(f[12], 64)
+	return st / clockTicks
+}
+
 // ServerCPU returns the CPU seconds used by a server that works in child
 // processes, such as PostgreSQL's postmaster and its backends: the
 // postmaster's own time, the time of every live child, and the time of the

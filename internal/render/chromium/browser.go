@@ -346,6 +346,17 @@ func (b *Browser) Release(t *Tab, clean bool) {
 	})
 }
 
+// OpenTabs is how many tabs the browser has open now, ready or not (0 once
+// it is closed).
+func (b *Browser) OpenTabs() int {
+	b.tabsMu.Lock()
+	defer b.tabsMu.Unlock()
+	if b.closed {
+		return 0
+	}
+	return len(b.tabs)
+}
+
 // put makes a tab ready for a render.
 func (b *Browser) put(t *Tab) {
 	b.readyMu.Lock()

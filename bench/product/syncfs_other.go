@@ -1,0 +1,7 @@
+//go:build !linux
+
+package main
+
+import "errors"
+
+func syncfs(fd uintptr) error { return errors.New("syncfs: Linux only") }

@@ -1,0 +1,174 @@
+package main
+
+import (
+	"context"
+	"fmt"
+	"log"
+	"log/slog"
+	"os"
+	"sync/atomic"
+	"time"
+
+	"github.com/jackc/pgx/v5/pgxpool"
+	"github.com/riverqueue/river"
+	"github.com/riverqueue/river/riverdriver/riverpgxv5"
+	"github.com/riverqueue/river/rivermigrate"
+
+	"github.com/paprikahq/paprika/bench/internal/benchkit"
+)
+
+// noopArgs is every River job of the bench, the flood's and the small
+// tenants' alike: one kind, one queue, so River runs them first in, first out.
+type noopArgs struct {
+	Tenant string `json:"tenant"`
+	N      int    `json:"n"`
+}
+
+func (noopArgs) Kind() string { return "noop" }
+
+// noopWorker does nothing, and counts.
+type noopWorker struct {
+	river.WorkerDefaults[noopArgs]
+	worked, small *atomic.Int64
+}
+
+func (w *noopWorker) Work(ctx context.Context, job *river.Job[noopArgs]) error {
+	w.worked.Add(1)
+	if job.Args.Tenant != bigTenant {
+		w.small.Add(1)
+	}
+	return nil
+}
+
+// runRiver fills River's queue with the flood (InsertManyFast, which is
+// COPY), starts one client with workers×slots MaxWorkers, lets the small
+// tenants insert jobs of the same kind while it drains, and reads the waits
+// from river_job: attempted_at − created_at.
+func runRiver(ctx context.Context, db *server, o *options) (*result, error) {
+	maxWorkers := o.workers * o.slots
+	r := &result{system: "River " + riverVersion, setup: fmt.Sprintf("1 client, MaxWorkers %d, FetchCooldown %s", maxWorkers, o.riverCooldown), flood: o.flood}
+	url, err := db.freshDB(ctx, "river_bench")
+	if err != nil {
+		return nil, err
+	}
+	pcfg, err := pgxpool.ParseConfig(url)
+	if err != nil {
+		return nil, err
+	}
+	pcfg.MaxConns = int32(maxWorkers + 8)
+	pool, err := pgxpool.NewWithConfig(ctx, pcfg)
+	if err != nil {
+		return nil, err
+	}
+	defer pool.Close()
+	driver := riverpgxv5.New(pool)
+	m, err := rivermigrate.New(driver, nil)
+	if err != nil {
+		return nil, err
+	}
+	if _, err := m.Migrate(ctx, rivermigrate.DirectionUp, nil); err != nil {
+		return nil, fmt.Errorf("migrate: %w", err)
+	}
+
+	var worked, small atomic.Int64
+	workers := river.NewWorkers()
+	river.AddWorker(workers, &noopWorker{worked: &worked, small: &small})
+	client, err := river.NewClient(driver, &river.Config{
+		Queues:        map[string]river.QueueConfig{river.QueueDefault: {MaxWorkers: maxWorkers}},
+		Workers:       workers,
+		FetchCooldown: o.riverCooldown,
+		Logger:        slog.New(slog.NewTextHandler(os.Stderr, &slog.HandlerOptions{Level: slog.LevelWarn})),
+	})
+	if err != nil {
+		return nil, err
+	}
+
+	log.Printf("River: inserting the flood, %d jobs", o.flood)
+	start := time.Now()
+	const chunk = 10_000
+	params := make([]river.InsertManyParams, 0, chunk)
+	for i := 0; i < o.flood; i += chunk {
+		params = params[:0]
+		for k := i; k < min(i+chunk, o.flood); k++ {
+			params = append(params, river.InsertManyParams{Args: noopArgs{Tenant: bigTenant, N: k + 1}})
+		}
+		if _, err := client.InsertManyFast(ctx, params); err != nil {
+			return nil, fmt.Errorf("insert the flood: %w", err)
+		}
+	}
+	if _, err := pool.Exec(ctx, "VACUUM (ANALYZE) river_job"); err != nil {
+		return nil, err
+	}
+	r.fillFor = time.Since(start)
+	log.Printf("River: flood queued in %s; starting the client", r.fillFor.Round(time.Second))
+
+	if err := client.Start(ctx); err != nil {
+		return nil, err
+	}
+	defer func() {
+		sctx, cancel := context.WithTimeout(context.WithoutCancel(ctx), 30*time.Second)
+		defer cancel()
+		if err := client.Stop(sctx); err != nil {
+			log.Printf("River: stop: %v", err)
+		}
+	}()
+	if err := sleep(ctx, o.warmup); err != nil {
+		return nil, err
+	}
+
+	r.load[0] = benchkit.LoadAvg()
+	r.windowStart = time.Now()
+	w0 := worked.Load()
+	wctx, cancel := context.WithTimeout(ctx, o.duration)
+	r.submitted, err = submitSmall(wctx, smallTenants(o.small), o.every, func(ctx context.Context, t string, n int) error {
+		_, err := client.Insert(ctx, noopArgs{Tenant: t, N: n}, nil)
+		return err
+	})
+	cancel()
+	if err != nil {
+		return nil, err
+	}
+	r.windowEnd = time.Now()
+	r.worked = worked.Load() - w0
+	r.rate = float64(r.worked) / r.windowEnd.Sub(r.windowStart).Seconds()
+	r.load[1] = benchkit.LoadAvg()
+	if err := pool.QueryRow(ctx, `SELECT count(*) FROM river_job WHERE state = 'available'`).Scan(&r.floodLeft); err != nil {
+		return nil, err
+	}
+	r.floodLeft -= int64(r.submitted) - small.Load() // the small jobs among them
+	log.Printf("River: window closed, %.0f jobs/s; waiting up to %s for the small tenants' last jobs", r.rate, o.drain)
+
+	_, err = waitFor(ctx, o.drain, func(context.Context) (bool, error) { return small.Load() >= int64(r.submitted), nil })
+	if err != nil {
+		return nil, err
+	}
+	r.drainedIn = time.Since(r.windowEnd)
+	end := time.Now()
+	rows, err := pool.Query(ctx, `SELECT created_at, attempted_at FROM river_job WHERE args->>'tenant' <> $1`, bigTenant)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	for rows.Next() {
+		var created time.Time
+		var attempted *time.Time
+		if err := rows.Scan(&created, &attempted); err != nil {
+			return nil, err
+		}
+		w := wait{submitted: created, started: attempted != nil}
+		if w.started {
+			w.wait = attempted.Sub(created)
+		} else {
+			w.wait = end.Sub(created)
+		}
+		r.waits = append(r.waits, w)
+	}
+	if err := rows.Err(); err != nil {
+		return nil, err
+	}
+	if len(r.waits) != r.submitted {
+		return nil, fmt.Errorf("%d small jobs in river_job, %d submitted", len(r.waits), r.submitted)
+	}
+	r.sortWaits()
+	return r, nil
+}
