@@ -28,12 +28,14 @@ PAPRIKA_IMAGE ?= paprika:local
 # an empty one (one tier, standard).
 DEV_TIERS := {"standard": {"weight": 1}, "priority": {"weight": 4, "maxRunning": 20, "ratePerMinute": 600}}
 
-.PHONY: help run test build lint deps deps-test docker image-test clean
+.PHONY: help run test build lint deps deps-test docker image-test clean faults load
 
 help:
 	@echo 'make run      install what is missing, build, and start paprika dev (api + worker + private PostgreSQL)'
 	@echo 'make test     install what is missing, then go vet ./... and go test ./...'
 	@echo 'make build    build bin/paprika'
+	@echo 'make faults   the fault suite'\''s long form (docs/reliability.md); make test runs its short form'
+	@echo 'make load     the load test: 2 api + 2 workers, 200 clients, 2 minutes (LOAD_DURATION=30s for less)'
 	@echo 'make lint     go vet ./...'
 	@echo 'make deps     only install what make run needs (deps-test: what make test needs)'
 	@echo 'make docker   build the container image $(PAPRIKA_IMAGE)'
@@ -57,6 +59,17 @@ run: deps build
 test: deps-test
 	$(GO) vet ./...
 	$(GO) test -timeout $(TEST_TIMEOUT) ./...
+
+# The fault suite's long form: every fault repeated on more work.
+faults: deps-test
+	$(GO) test -tags faults -count=1 -v -timeout 30m ./faults/
+
+LOAD_DURATION ?= 2m
+LOAD_CLIENTS ?= 200
+
+# The load test, bounded: LOAD_DURATION of submissions, then the drain.
+load: deps-test
+	$(GO) test -tags load -count=1 -v -run TestLoad -timeout 30m ./faults/ -load.duration=$(LOAD_DURATION) -load.clients=$(LOAD_CLIENTS)
 
 lint:
 	$(GO) vet ./...

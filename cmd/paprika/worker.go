@@ -49,7 +49,7 @@ func workerMain(ctx context.Context, cfg *config.Config, pool *pgxpool.Pool, m *
 		return err
 	}
 	worker := scheduler.NewWorker(postgres.NewQueue(pool), scheduler.Config{
-		Policy:   scheduler.Policy{Tiers: cfg.Tiers, WorkerTiers: cfg.WorkerTiers},
+		Policy:   scheduler.Policy{Tiers: cfg.Tiers, WorkerTiers: cfg.WorkerTiers, Lease: cfg.Lease},
 		Slots:    cfg.Workers,
 		Ahead:    cfg.ClaimAhead,
 		Renderer: engine,

@@ -51,6 +51,8 @@ type testEnv struct {
 
 	mismatchMu sync.Mutex
 	mismatches []string // responses unlike docs/openapi.yaml (see validating)
+
+	secrets secretSet // every secret the test was given, never to be logged (security_test.go)
 }
 
 // setup starts the API with the seed's tiers on a fresh database.
@@ -84,6 +86,8 @@ func setupEnv(t *testing.T, vars map[string]string, opts ...Option) *testEnv {
 		logs:       &syncBuffer{},
 		extra:      http.NewServeMux(),
 	}
+	e.secrets.add(cfg.AdminToken)
+	t.Cleanup(func() { e.requireNoSecretLogged(t) }) // last: after every server and worker stopped
 	e.Outputs, err = storage.New(t.Context(), cfg.Storage)
 	require.NoError(t, err)
 	t.Cleanup(func() { require.NoError(t, e.Outputs.Close()) })
@@ -162,6 +166,7 @@ func (e *testEnv) send(t *testing.T, req *http.Request) (*http.Response, []byte)
 	defer resp.Body.Close()
 	b, err := io.ReadAll(resp.Body)
 	require.NoError(t, err)
+	e.secrets.collect(b)
 	requireResponseShape(t, resp, b)
 	return resp, b
 }

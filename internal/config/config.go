@@ -26,7 +26,8 @@ type Config struct {
 	DataDir         string
 	Chromium        string
 	RenderTimeout   time.Duration
-	AllowHosts      []string // hosts pages may reach; none by default
+	Lease           time.Duration // how long a claim holds unrenewed (PAPRIKA_LEASE)
+	AllowHosts      []string      // hosts pages may reach; none by default
 	MaxRequestBytes int64
 	MaxBatchBytes   int64
 	Storage         Storage // PAPRIKA_STORAGE_URL, PAPRIKA_STORAGE_REDIRECT (storage.go)
@@ -70,6 +71,7 @@ func Load(role Role, getenv func(string) string) (*Config, error) {
 		Workers:         runtime.NumCPU(),
 		DataDir:         "/data",
 		RenderTimeout:   30 * time.Second,
+		Lease:           30 * time.Second,
 		MaxRequestBytes: 10 << 20,
 		MaxBatchBytes:   100 << 20,
 	}
@@ -133,6 +135,11 @@ func Load(role Role, getenv func(string) string) (*Config, error) {
 	if v := getenv("PAPRIKA_RENDER_TIMEOUT"); v != "" {
 		if c.RenderTimeout, err = time.ParseDuration(v); err != nil || c.RenderTimeout < 100*time.Millisecond || c.RenderTimeout > 10*time.Minute {
 			return nil, fail("PAPRIKA_RENDER_TIMEOUT", fmt.Errorf("must be a duration from 100ms to 10m, like 30s, not %q", v))
+		}
+	}
+	if v := getenv("PAPRIKA_LEASE"); v != "" {
+		if c.Lease, err = time.ParseDuration(v); err != nil || c.Lease < 3*time.Second || c.Lease > 10*time.Minute {
+			return nil, fail("PAPRIKA_LEASE", fmt.Errorf("must be a duration from 3s to 10m, like 30s, not %q", v))
 		}
 	}
 	if v := getenv("PAPRIKA_RENDER_ALLOW_HOSTS"); v != "" {

@@ -29,6 +29,7 @@ func TestLoad(t *testing.T) {
 	require.NoError(t, err)
 	require.Equal(t, 4180, c.Port)
 	require.Equal(t, 30*time.Second, c.RenderTimeout)
+	require.Equal(t, 30*time.Second, c.Lease)
 	require.Equal(t, int64(10<<20), c.MaxRequestBytes)
 	require.Equal(t, int64(100<<20), c.MaxBatchBytes)
 	require.Equal(t, "/data", c.DataDir)
@@ -51,6 +52,8 @@ func TestLoad(t *testing.T) {
 		{RoleWorker, with("PAPRIKA_CLAIM_AHEAD", "-1"), "PAPRIKA_CLAIM_AHEAD"},
 		{RoleWorker, with("PAPRIKA_CLAIM_AHEAD", "many"), "PAPRIKA_CLAIM_AHEAD"},
 		{RoleAPI, with("PAPRIKA_RENDER_TIMEOUT", "30"), "PAPRIKA_RENDER_TIMEOUT"},
+		{RoleWorker, with("PAPRIKA_LEASE", "30"), "PAPRIKA_LEASE"},
+		{RoleWorker, with("PAPRIKA_LEASE", "1s"), "PAPRIKA_LEASE"},
 		{RoleAPI, with("PAPRIKA_MAX_REQUEST_BYTES", "ten"), "PAPRIKA_MAX_REQUEST_BYTES"},
 		{RoleAPI, with("PAPRIKA_MAX_BATCH_BYTES", "-1"), "PAPRIKA_MAX_BATCH_BYTES"},
 		{RoleAPI, with("PAPRIKA_RENDER_ALLOW_HOSTS", "http://x/"), "PAPRIKA_RENDER_ALLOW_HOSTS"},

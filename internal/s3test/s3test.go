@@ -312,3 +312,8 @@ func Finish(code int) int {
 	}
 	return code
 }
+
+// Binary returns the versitygw the harness uses, building it first if
+// needed, for tests that run servers of their own (the fault suite stops
+// and starts one).
+func Binary() (string, error) { return binary() }
