@@ -24,6 +24,7 @@ import (
 	"github.com/jackc/pgx/v5"
 
 	"github.com/paprikahq/paprika/internal/config"
+	"github.com/paprikahq/paprika/internal/paprika"
 	"github.com/paprikahq/paprika/internal/pgserver"
 	"github.com/paprikahq/paprika/internal/postgres"
 	"github.com/paprikahq/paprika/internal/render"
@@ -74,7 +75,7 @@ func run(invoice string, records, rounds, slots int, format string) error {
 	}
 	defer pool.Close()
 	db := &postgres.Store{Pool: pool}
-	if _, err := db.CreateTenant(ctx, postgres.Tenant{ID: "bench", Name: "bench", RetentionDays: 1}); err != nil {
+	if _, err := db.CreateTenant(ctx, paprika.Tenant{ID: "bench", Name: "bench", RetentionDays: 1}); err != nil {
 		return err
 	}
 
@@ -99,13 +100,13 @@ func run(invoice string, records, rounds, slots int, format string) error {
 	engine := render.New(render.Config{Slots: slots, Timeout: time.Minute})
 	defer engine.Close()
 	tiers, _ := config.ParseTiers("")
-	src := postgres.Source{Template: string(tmpl), Format: format, Options: json.RawMessage(`{}`)}
+	src := paprika.Source{Template: string(tmpl), Format: format, Options: json.RawMessage(`{}`)}
 	batch := func(store *timed, n int) (time.Duration, int64, error) {
 		recs := make([]json.RawMessage, n)
 		for i := range recs {
 			recs[i] = json.RawMessage(fmt.Sprintf(`{"n": %d}`, i+1))
 		}
-		b := &postgres.Batch{TenantID: "bench", KeyID: "bench", Source: src}
+		b := &paprika.Batch{TenantID: "bench", KeyID: "bench", Source: src}
 		if err := db.CreateBatch(ctx, b, recs); err != nil {
 			return 0, 0, err
 		}

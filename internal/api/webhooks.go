@@ -7,6 +7,7 @@ import (
 	"net/http"
 
 	"github.com/paprikahq/paprika/internal/config"
+	"github.com/paprikahq/paprika/internal/paprika"
 	"github.com/paprikahq/paprika/internal/postgres"
 	"github.com/paprikahq/paprika/internal/webhook"
 )
@@ -135,7 +136,7 @@ func WebhookData(store Store, tiers config.Tiers) webhook.DataFunc {
 		if err != nil {
 			return nil, err
 		}
-		p := &postgres.Principal{Tenant: *t}
+		p := &paprika.Principal{Tenant: *t}
 		var v any
 		if ev.JobID != nil {
 			j, err := s.store.Job(ctx, ev.TenantID, *ev.JobID)

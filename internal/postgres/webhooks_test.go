@@ -13,6 +13,7 @@ import (
 	"github.com/jackc/pgx/v5/pgxpool"
 	"github.com/stretchr/testify/require"
 
+	"github.com/paprikahq/paprika/internal/paprika"
 	"github.com/paprikahq/paprika/internal/pgtest"
 	"github.com/paprikahq/paprika/internal/postgres"
 )
@@ -23,7 +24,7 @@ func finishedJobs(t testing.TB, s *postgres.Store, tenant string, n int, hook st
 	t.Helper()
 	ids := make([]uuid.UUID, n)
 	for i := range ids {
-		j := &postgres.Job{TenantID: tenant, KeyID: "k", Source: postgres.Source{Template: "x", Format: "html", Options: json.RawMessage(`{}`)},
+		j := &paprika.Job{TenantID: tenant, KeyID: "k", Source: paprika.Source{Template: "x", Format: "html", Options: json.RawMessage(`{}`)},
 			Data: json.RawMessage(`{}`), WebhookURL: hook}
 		require.NoError(t, s.CreateJob(context.Background(), j))
 		ids[i] = j.ID
@@ -49,7 +50,7 @@ func TestEnqueueWebhooks(t *testing.T) {
 	createTenant(t, s, "acme")
 	hooked := finishedJobs(t, s, "acme", 2, "https://example.com/hook")
 	plain := finishedJobs(t, s, "acme", 1, "")
-	queued := &postgres.Job{TenantID: "acme", KeyID: "k", Source: postgres.Source{Template: "x", Format: "html", Options: json.RawMessage(`{}`)},
+	queued := &paprika.Job{TenantID: "acme", KeyID: "k", Source: paprika.Source{Template: "x", Format: "html", Options: json.RawMessage(`{}`)},
 		Data: json.RawMessage(`{}`), WebhookURL: "https://example.com/hook"}
 	require.NoError(t, s.CreateJob(t.Context(), queued))
 	all := append(append(append([]uuid.UUID{}, hooked...), plain...), queued.ID, uuid.Nil)
@@ -126,7 +127,7 @@ func TestWebhookSecrets(t *testing.T) {
 func BenchmarkEnqueueWebhooks(b *testing.B) {
 	pool, _ := pgtest.NewPool(b)
 	s := &postgres.Store{Pool: pool}
-	_, err := s.CreateTenant(b.Context(), postgres.Tenant{ID: "acme", Name: "Acme", RetentionDays: 30})
+	_, err := s.CreateTenant(b.Context(), paprika.Tenant{ID: "acme", Name: "Acme", RetentionDays: 30})
 	require.NoError(b, err)
 	run := func(b *testing.B, hook string) {
 		proto := finishedJobs(b, s, "acme", 1, hook)[0]
