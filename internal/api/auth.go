@@ -88,12 +88,12 @@ func (s *Server) authenticateTenant(r *http.Request) (*paprika.Principal, error)
 	return s.authenticate(r.Context(), secret)
 }
 
-// authenticate looks secret up in the key cache, then in PostgreSQL.
+// authenticate looks secret up in PostgreSQL, on every request, so that a
+// key revoked or a tenant suspended or deleted through any api process is
+// refused at once (SPEC §3.1). It remembers the key in the key cache, which
+// only labels busy answers (see busyTier) and never authenticates.
 func (s *Server) authenticate(ctx context.Context, secret string) (*paprika.Principal, error) {
-	p, gen, ok := s.keys.get(secret)
-	if ok {
-		return p, nil
-	}
+	_, gen, _ := s.keys.get(secret)
 	p, err := s.store.Authenticate(ctx, secret)
 	if err != nil {
 		return nil, err

@@ -8,13 +8,13 @@ import (
 	"github.com/paprikahq/paprika/internal/paprika"
 )
 
-// Key look-ups are cached briefly so that a request costs no PostgreSQL
-// round trip to learn who sent it: a retry storm of one tenant then costs
-// the others next to nothing. The bound is what a change made elsewhere
-// (another api process, or SQL) may take to be seen here: a key revoked, or
-// a tenant suspended or deleted, through another process is refused within
-// keyCacheTTL. Through this process's admin API it is refused at once (the
-// handlers evict).
+// The keys this process authenticated in the last few seconds, so that a
+// render answered busy — which is answered before its key is looked up,
+// costing no PostgreSQL round trip — can still be counted at its tenant's
+// tier in /metrics. It is never used to authenticate: every request looks
+// its key up in PostgreSQL, so a key revoked, or a tenant suspended or
+// deleted, through any process is refused at once. A stale entry only
+// mislabels a busy answer's tier for up to keyCacheTTL.
 const (
 	keyCacheTTL     = 5 * time.Second
 	keyCacheEntries = 10_000
