@@ -15,7 +15,6 @@ import (
 	"regexp"
 	"strconv"
 	"strings"
-	"sync"
 	"syscall"
 	"testing"
 	"time"
@@ -26,6 +25,7 @@ import (
 	"github.com/paprikahq/paprika/internal/pgtest"
 	"github.com/paprikahq/paprika/internal/postgres"
 	"github.com/paprikahq/paprika/internal/s3test"
+	"github.com/paprikahq/paprika/internal/testkit"
 )
 
 // TestMain runs the tests on a private PostgreSQL cluster (and, for outputs
@@ -546,21 +546,5 @@ func postmasterPID(t *testing.T, path string) int {
 	return pid
 }
 
-// syncBuffer is a bytes.Buffer that a command's goroutines may write while
-// the test reads it.
-type syncBuffer struct {
-	mu  sync.Mutex
-	buf bytes.Buffer
-}
-
-func (b *syncBuffer) Write(p []byte) (int, error) {
-	b.mu.Lock()
-	defer b.mu.Unlock()
-	return b.buf.Write(p)
-}
-
-func (b *syncBuffer) String() string {
-	b.mu.Lock()
-	defer b.mu.Unlock()
-	return b.buf.String()
-}
+// syncBuffer is written by the servers while a test reads it.
+type syncBuffer = testkit.SyncBuffer

@@ -23,6 +23,7 @@ import (
 	"github.com/paprikahq/paprika/internal/pgtest"
 	"github.com/paprikahq/paprika/internal/postgres"
 	"github.com/paprikahq/paprika/internal/storage"
+	"github.com/paprikahq/paprika/internal/testkit"
 )
 
 // seedTiers is the PAPRIKA_TIERS of the seed page: standard (the default)
@@ -257,21 +258,5 @@ func randomHex(t *testing.T, n int) string {
 	return hex.EncodeToString(b)
 }
 
-// syncBuffer is a bytes.Buffer that a server's goroutines may write while a
-// test reads it.
-type syncBuffer struct {
-	mu  sync.Mutex
-	buf bytes.Buffer
-}
-
-func (b *syncBuffer) Write(p []byte) (int, error) {
-	b.mu.Lock()
-	defer b.mu.Unlock()
-	return b.buf.Write(p)
-}
-
-func (b *syncBuffer) String() string {
-	b.mu.Lock()
-	defer b.mu.Unlock()
-	return b.buf.String()
-}
+// syncBuffer is written by the servers while a test reads it.
+type syncBuffer = testkit.SyncBuffer

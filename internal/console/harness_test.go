@@ -33,6 +33,7 @@ import (
 	"github.com/paprikahq/paprika/internal/render/chromium"
 	"github.com/paprikahq/paprika/internal/scheduler"
 	"github.com/paprikahq/paprika/internal/storage"
+	"github.com/paprikahq/paprika/internal/testkit"
 	"github.com/paprikahq/paprika/internal/webhook"
 )
 
@@ -377,22 +378,7 @@ func (tb *tab) screenshot(name string, width int64) {
 	require.NoError(tb.t, os.WriteFile(filepath.Join(dir, name+".png"), png, 0o644))
 }
 
-// syncBuffer is a bytes.Buffer written by the servers while a test reads it.
-type syncBuffer struct {
-	mu  sync.Mutex
-	buf strings.Builder
-}
-
-func (b *syncBuffer) Write(p []byte) (int, error) {
-	b.mu.Lock()
-	defer b.mu.Unlock()
-	return b.buf.Write(p)
-}
-
-func (b *syncBuffer) String() string {
-	b.mu.Lock()
-	defer b.mu.Unlock()
-	return b.buf.String()
-}
+// syncBuffer is written by the servers while a test reads it.
+type syncBuffer = testkit.SyncBuffer
 
 func itoa(n int) string { return strconv.Itoa(n) }
