@@ -2,7 +2,6 @@ package main
 
 import (
 	"context"
-	"errors"
 	"fmt"
 	"log"
 	"os"
@@ -38,7 +37,7 @@ func setup(ctx context.Context, o *options) (e *env, err error) {
 	if e.tmp, err = os.MkdirTemp("", "pprod"); err != nil {
 		return nil, err
 	}
-	root, rootErr := repoRoot()
+	root, rootErr := benchkit.RepoRoot()
 	e.code = gitState(root)
 	if o.bin == "" {
 		if rootErr != nil {
@@ -147,25 +146,6 @@ func (e *env) close() {
 	}
 	if e.tmp != "" {
 		os.RemoveAll(e.tmp)
-	}
-}
-
-// repoRoot is the directory of the paprika module holding the working
-// directory.
-func repoRoot() (string, error) {
-	dir, err := os.Getwd()
-	if err != nil {
-		return "", err
-	}
-	for {
-		if b, err := os.ReadFile(filepath.Join(dir, "go.mod")); err == nil && strings.Contains(string(b), "module github.com/paprikahq/paprika\n") {
-			return dir, nil
-		}
-		parent := filepath.Dir(dir)
-		if parent == dir {
-			return "", errors.New("run the benchmark inside the paprika repository: it builds ./cmd/paprika")
-		}
-		dir = parent
 	}
 }
 

@@ -18,6 +18,7 @@ import (
 	"github.com/jackc/pgx/v5"
 	"golang.org/x/sync/errgroup"
 
+	"github.com/paprikahq/paprika/bench/internal/benchkit"
 	"github.com/paprikahq/paprika/internal/paprika"
 	"github.com/paprikahq/paprika/internal/postgres"
 )
@@ -54,7 +55,7 @@ func (s fillSpec) String() string {
 // schemaHash identifies the migrations' text: an edited migration needs a
 // new fill, since goose applies each version once.
 func schemaHash() string {
-	root, err := repoRoot()
+	root, err := benchkit.RepoRoot()
 	if err != nil {
 		return "unknown"
 	}

@@ -8,6 +8,8 @@ import (
 	"sort"
 	"strings"
 	"time"
+
+	"github.com/paprikahq/paprika/bench/internal/benchkit"
 )
 
 type report struct {
@@ -25,7 +27,7 @@ type report struct {
 // gitState names the commit the benchmark ran, and whether the scheduler's
 // or the schema's files differed from it.
 func gitState() string {
-	root, err := repoRoot()
+	root, err := benchkit.RepoRoot()
 	if err != nil {
 		return "unknown"
 	}
