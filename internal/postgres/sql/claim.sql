@@ -92,7 +92,7 @@ CROSS JOIN LATERAL (
 {{/* take-jobs starts the next $2[i] queued jobs of lane $1[i] at tier $3[i],
 under a lease of $4. */}}
 {{define "take-jobs"}}
-WITH pick AS (
+WITH pick AS MATERIALIZED (
     SELECT q.id, x.tier FROM unnest($1::bigint[], $2::int[], $3::text[]) AS x(lane, n, tier)
     CROSS JOIN LATERAL (
         SELECT id FROM jobs WHERE lane_id = x.lane AND status = {{status "queued"}} ORDER BY id LIMIT x.n
@@ -120,7 +120,7 @@ SELECT 1 FROM batches WHERE id = ANY($1::uuid[]) ORDER BY id FOR UPDATE
 $3[i], looking from index $6[i] on; $4[i] is the batch's submit time, for
 the wait. */}}
 {{define "take-records"}}
-WITH pick AS (
+WITH pick AS MATERIALIZED (
     SELECT x.batch, q.idx, x.tier, x.submitted
     FROM unnest($1::uuid[], $2::int[], $3::text[], $4::timestamptz[], $6::int[]) AS x(batch, n, tier, submitted, from_idx)
     CROSS JOIN LATERAL (
