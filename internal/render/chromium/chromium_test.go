@@ -145,3 +145,55 @@ func TestPageCrash(t *testing.T) {
 	require.Equal(t, 1, pages)
 	b.Release(tab, true)
 }
+
+// TestTabsOpenOnDemand checks that a browser starts with one tab, opens
+// more only while renders hold every open one, never more than Tabs, and
+// hands a released tab to a render waiting at the cap.
+func TestTabsOpenOnDemand(t *testing.T) {
+	t.Parallel()
+	ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
+	defer cancel()
+	b, err := Start(ctx, Config{Path: os.Getenv("PAPRIKA_CHROMIUM"), Tabs: 3})
+	require.NoError(t, err)
+	defer b.Close()
+	require.Equal(t, 1, b.OpenTabs())
+
+	first, err := b.Acquire(ctx)
+	require.NoError(t, err)
+	b.Release(first, true)
+	again, err := b.Acquire(ctx)
+	require.NoError(t, err)
+	require.Same(t, first, again, "a free warm tab is taken before a new one opens")
+	require.Equal(t, 1, b.OpenTabs())
+
+	second, err := b.Acquire(ctx)
+	require.NoError(t, err)
+	third, err := b.Acquire(ctx)
+	require.NoError(t, err)
+	require.Equal(t, 3, b.OpenTabs())
+
+	short, stop := context.WithTimeout(ctx, 300*time.Millisecond)
+	_, err = b.Acquire(short)
+	stop()
+	require.ErrorIs(t, err, context.DeadlineExceeded, "at the cap a render waits for a tab")
+	require.Equal(t, 3, b.OpenTabs())
+
+	got := make(chan *Tab, 1)
+	go func() {
+		tab, err := b.Acquire(ctx)
+		if err == nil {
+			got <- tab
+		}
+	}()
+	b.Release(second, true)
+	select {
+	case tab := <-got:
+		require.Same(t, second, tab)
+	case <-ctx.Done():
+		t.Fatal("the released tab never reached the waiting render")
+	}
+	require.Equal(t, 3, b.OpenTabs())
+	b.Release(again, true)
+	b.Release(third, true)
+	b.Release(second, true)
+}
