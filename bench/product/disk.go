@@ -29,13 +29,12 @@ type diskProbe struct {
 const probeGroup = 8
 
 // probeDisk writes n files of 700 bytes (an html output's size) in dir
-// each way and removes them.
+// each way; they go with dir at the end of the bench (see env.keep).
 func probeDisk(dir string, n int) ([]diskProbe, error) {
 	root, err := os.MkdirTemp(dir, "probe")
 	if err != nil {
 		return nil, err
 	}
-	defer os.RemoveAll(root)
 	body := make([]byte, 700)
 	var out []diskProbe
 	for _, mode := range []string{"one by one", "8 at once, each fsyncs", "8 written, then fsynced in parallel", "8 written, then one syncfs"} {

@@ -55,7 +55,7 @@ func runOnce(ctx context.Context, e *env, o *options, n int, bin string) (res *r
 	if err != nil {
 		return nil, err
 	}
-	defer os.RemoveAll(dataDir)
+	e.keep(dataDir)
 	res.DataDir = dataDir
 	if o.diskProbe > 0 {
 		if res.Disk, err = probeDisk(dataDir, o.diskProbe); err != nil {
