@@ -32,6 +32,7 @@ const claimsCommitAsync = "SET LOCAL synchronous_commit = off"
 // claim is one claim's transaction on a connection of its own (see
 // paprika.Claim): three pipelined round trips.
 type claim struct {
+	q      *Queue
 	conn   *pgxpool.Conn
 	p      paprika.ClaimParams
 	minute int64
@@ -50,7 +51,7 @@ func (q *Queue) BeginClaim(ctx context.Context, p paprika.ClaimParams) (paprika.
 	if err != nil {
 		return nil, err
 	}
-	c := &claim{conn: conn, p: p, minute: p.Now.Unix() / 60,
+	c := &claim{q: q, conn: conn, p: p, minute: p.Now.Unix() / 60,
 		frac: float64(p.Now.UnixNano()%int64(time.Minute)) / float64(time.Minute), open: true}
 	b := &pgx.Batch{}
 	b.Queue("BEGIN")
@@ -95,9 +96,17 @@ func (c *claim) LockGroups(ctx context.Context) (map[paprika.GroupKey]*paprika.G
 		byLane[l.ID] = l
 	}
 	b := &pgx.Batch{}
-	b.Queue(sqlEnsureGroups, tenants, tiers)
+	if missing := c.unknownGroups(); len(missing) > 0 {
+		var mt, mi []string
+		for _, key := range missing {
+			mt, mi = append(mt, key.Tenant), append(mi, key.Tier)
+		}
+		b.Queue(sqlEnsureGroups, mt, mi)
+	}
+	locked := 0
 	b.Queue(sqlLockGroups, tenants, tiers).Query(func(rows pgx.Rows) error {
 		for rows.Next() {
+			locked++
 			var key paprika.GroupKey
 			var running, gMinute int64
 			var cur, prev int
@@ -131,7 +140,32 @@ func (c *claim) LockGroups(ctx context.Context) (map[paprika.GroupKey]*paprika.G
 	if err := c.conn.Conn().SendBatch(ctx, b).Close(); err != nil {
 		return nil, fmt.Errorf("lock groups: %w", err)
 	}
+	if locked != len(c.order) {
+		// A known group's row is gone (a database reset under a running
+		// process): forget them all, and let the next claim make them.
+		c.q.groups.Clear()
+		return nil, fmt.Errorf("lock groups: %d of %d groups' rows found", locked, len(c.order))
+	}
 	return c.groups, nil
+}
+
+// unknownGroups are the claim's groups that no committed claim has seen.
+func (c *claim) unknownGroups() []paprika.GroupKey {
+	var out []paprika.GroupKey
+	for _, key := range c.order {
+		if _, ok := c.q.groups.Load(key); !ok {
+			out = append(out, key)
+		}
+	}
+	return out
+}
+
+// committed remembers the claim's groups as existing, once its transaction
+// (which may have made their rows) has committed.
+func (c *claim) committed() {
+	for _, key := range c.order {
+		c.q.groups.Store(key, struct{}{})
+	}
 }
 
 // take is what round trip 3 takes, as the statements' array arguments.
@@ -228,6 +262,7 @@ func (c *claim) Take(ctx context.Context) ([]paprika.Item, error) {
 		return nil, fmt.Errorf("take work: %w", err)
 	}
 	c.open = false
+	c.committed()
 	if len(items) != t.n {
 		// The counters and the rows disagree: a bug, but the rows are the truth
 		// and what was taken is consistent. Say so loudly.
@@ -244,6 +279,7 @@ func (c *claim) Commit(ctx context.Context) error {
 	_, err := c.conn.Exec(ctx, "COMMIT")
 	if err == nil {
 		c.open = false
+		c.committed()
 	}
 	return err
 }

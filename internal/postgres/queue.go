@@ -3,6 +3,7 @@ package postgres
 import (
 	"context"
 	"errors"
+	"sync"
 	"time"
 
 	"github.com/google/uuid"
@@ -18,6 +19,11 @@ import (
 // cancel).
 type Queue struct {
 	pool *pgxpool.Pool
+
+	// groups are the groups whose started-count rows a committed claim has
+	// seen: such rows are never deleted, so a claim of only known groups
+	// skips ensure-groups (one statement of each claim's second round trip).
+	groups sync.Map // paprika.GroupKey → struct{}
 }
 
 // NewQueue returns the queue on pool.

@@ -103,3 +103,37 @@ func TestClaimJobsThenRecords(t *testing.T) {
 	require.NoError(t, err)
 	require.Empty(t, items)
 }
+
+// TestClaimKnowsItsGroups checks that a claimer which has seen a group's
+// row skips making it, and that a row gone from under it (a database reset
+// while the process runs) fails one claim and is made again by the next,
+// with its starts counted.
+func TestClaimKnowsItsGroups(t *testing.T) {
+	t.Parallel()
+	f := setup(t, seedTiers)
+	ctx := context.Background()
+	f.tenant("acme", "")
+	f.job("acme", "")
+	f.job("acme", "")
+	f.job("acme", "")
+	c := f.claimer()
+	items, err := c.Claim(ctx, 1)
+	require.NoError(t, err)
+	require.Len(t, items, 1)
+	items, err = c.Claim(ctx, 1)
+	require.NoError(t, err)
+	require.Len(t, items, 1)
+	var started int
+	require.NoError(t, f.pool.QueryRow(ctx, "SELECT started FROM group_starts WHERE tenant_id = 'acme'").Scan(&started))
+	require.Equal(t, 2, started)
+
+	_, err = f.pool.Exec(ctx, "DELETE FROM group_starts")
+	require.NoError(t, err)
+	_, err = c.Claim(ctx, 1)
+	require.ErrorContains(t, err, "groups' rows found")
+	items, err = c.Claim(ctx, 1)
+	require.NoError(t, err)
+	require.Len(t, items, 1)
+	require.NoError(t, f.pool.QueryRow(ctx, "SELECT started FROM group_starts WHERE tenant_id = 'acme'").Scan(&started))
+	require.Equal(t, 1, started)
+}
