@@ -23,7 +23,9 @@ candidates' subquery carries no row marks (FOR UPDATE over the joins would
 copy every joined row for each of the ~1,000 lanes), each lane's tier is
 resolved once, and the tier and maxRunning filter sits in a CASE after the
 joins, where the planner cannot push it under them: its estimate (1%) turned
-the joins to the groups' rows into ~2,000 index probes. */}}
+the joins to the groups' rows into ~2,000 index probes. The lanes carry
+their tenant's tier and whether it may run (tenant_tier, runnable; kept by
+triggers, migration 00007), so the ranking joins no tenants. */}}
 {{define "rank-lanes"}}
 WITH ranked AS MATERIALIZED (
     SELECT x.id, x.tenant_id, x.tier, x.weight, x.max_running, x.waiting_since,
@@ -34,12 +36,11 @@ WITH ranked AS MATERIALIZED (
     FROM (
         SELECT l.id, l.tenant_id, l.waiting_since, r.tier, ($2::float8[])[r.i] AS weight, ($3::int[])[r.i] AS max_running
         FROM lanes l
-        JOIN tenants t ON t.id = l.tenant_id
         CROSS JOIN LATERAL (
             SELECT tier, array_position($1::text[], tier) AS i
-            FROM (SELECT {{template "resolve-tier" (list "l.key_tier" "t.tier" "$1::text[]")}} AS tier) c
+            FROM (SELECT {{template "resolve-tier" (list "l.key_tier" "l.tenant_tier" "$1::text[]")}} AS tier) c
         ) r
-        WHERE l.waiting_since IS NOT NULL AND t.suspended_at IS NULL AND t.deleted_at IS NULL
+        WHERE l.waiting_since IS NOT NULL AND l.runnable
         OFFSET 0
     ) x
     LEFT JOIN group_starts s ON s.tenant_id = x.tenant_id AND s.tier = x.tier
