@@ -7,6 +7,8 @@ import (
 	"sync"
 	"time"
 
+	"github.com/prometheus/client_golang/prometheus"
+
 	"github.com/paprikahq/paprika/internal/storage"
 )
 
@@ -135,4 +137,19 @@ func probeDelay(n int, r float64) time.Duration {
 		d = min(probeFirst<<n, probeMax)
 	}
 	return time.Duration(float64(d) * (1 - probeJitter + 2*probeJitter*r))
+}
+
+// OutputStoreGauge is paprika_output_store_up, for the worker's /metrics:
+// 1 while its output store takes outputs, 0 from a put that failed with the
+// store's health check until a probe finds it up again.
+func (w *Worker) OutputStoreGauge() prometheus.Collector {
+	return prometheus.NewGaugeFunc(prometheus.GaugeOpts{
+		Name: "paprika_output_store_up",
+		Help: "1 while this worker's output store takes outputs; 0 during an outage (claims wait, work is handed back without spending an attempt).",
+	}, func() float64 {
+		if w.complete.gate.isDown() {
+			return 0
+		}
+		return 1
+	})
 }

@@ -10,6 +10,7 @@ import (
 	"time"
 
 	"github.com/google/uuid"
+	"github.com/prometheus/client_golang/prometheus/testutil"
 	"github.com/stretchr/testify/require"
 
 	"github.com/paprikahq/paprika/internal/postgres"
@@ -19,7 +20,7 @@ import (
 
 // outageWorker runs a one-slot worker storing into outputs, logging at
 // debug level into log.
-func (f *fixture) outageWorker(r *testRenderer, outputs storage.Store, log *testkit.SyncBuffer) func() {
+func (f *fixture) outageWorker(r *testRenderer, outputs storage.Store, log *testkit.SyncBuffer) (*Worker, func()) {
 	f.t.Helper()
 	w := NewWorker(postgres.NewQueue(f.pool), Config{
 		Policy:   Policy{Tiers: f.tiers, WorkerTiers: f.tiers.Names(), Lease: 3 * time.Second},
@@ -33,7 +34,7 @@ func (f *fixture) outageWorker(r *testRenderer, outputs storage.Store, log *test
 	ctx, cancel := context.WithCancel(context.Background())
 	done := make(chan error, 1)
 	go func() { done <- w.Run(ctx) }()
-	return func() {
+	return w, func() {
 		cancel()
 		require.NoError(f.t, <-done)
 	}
@@ -64,12 +65,14 @@ func TestStoreOutageSpendsNoAttempt(t *testing.T) {
 	other := f.job("acme", "")
 	r := &testRenderer{}
 	var log testkit.SyncBuffer
-	stop := f.outageWorker(r, outputs, &log)
+	w, stop := f.outageWorker(r, outputs, &log)
 	defer stop()
+	up := w.OutputStoreGauge()
 
 	waitFor(t, "the store's failures probed twice", func() bool {
 		return strings.Count(log.String(), `"msg":"output store still unavailable"`) >= 2
 	})
+	require.Equal(t, 0.0, testutil.ToFloat64(up), "paprika_output_store_up says the outage")
 	require.Equal(t, 1, strings.Count(log.String(), `"msg":"handed back"`), log.String())
 	require.Equal(t, 1, r.renders(), "while the store is down the slot claims nothing more")
 	require.Equal(t, 0, count(t, f.pool, `SELECT count(*) FROM jobs WHERE status NOT IN ('queued') OR attempts <> 0`),
@@ -90,6 +93,7 @@ func TestStoreOutageSpendsNoAttempt(t *testing.T) {
 		require.Equal(t, got.Output.Bytes, info.Size)
 	}
 	require.Contains(t, log.String(), `"msg":"output store answers again: claims resume"`)
+	require.Equal(t, 1.0, testutil.ToFloat64(up))
 	require.Equal(t, 3, r.renders(), "the handed-back job rendered again, once")
 }
 
@@ -110,7 +114,7 @@ func TestStoreFailureWhileUpSpendsAttempts(t *testing.T) {
 	j := f.job("acme", "")
 	r := &testRenderer{}
 	var log testkit.SyncBuffer
-	stop := f.outageWorker(r, outputs, &log)
+	_, stop := f.outageWorker(r, outputs, &log)
 	defer stop()
 	waitFor(t, "the job failed", func() bool {
 		return count(t, f.pool, `SELECT count(*) FROM jobs WHERE status = 'failed'`) == 1

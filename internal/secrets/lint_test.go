@@ -315,7 +315,7 @@ func moduleRoot(t *testing.T) string {
 }
 
 // Every comparison of secret material in the product's code (its non-test
-// Go files, every package but other modules such as bench/) goes through
+// Go files, every package but other modules such as bench/river) goes through
 // Equal: == and friends stop at the first differing byte, so their time
 // tells an attacker how much of a guess was right.
 func TestSecretsAreComparedInConstantTime(t *testing.T) {
@@ -337,7 +337,7 @@ func TestSecretsAreComparedInConstantTime(t *testing.T) {
 				return filepath.SkipDir
 			}
 			if _, err := os.Stat(filepath.Join(path, "go.mod")); err == nil && path != root {
-				return filepath.SkipDir // another module (bench/)
+				return filepath.SkipDir // another module (bench/river)
 			}
 			return nil
 		}
