@@ -20,7 +20,7 @@ import (
 
 // outageWorker runs a one-slot worker storing into outputs, logging at
 // debug level into log.
-func (f *fixture) outageWorker(r *testRenderer, outputs storage.Store, log *testkit.SyncBuffer) (*Worker, func()) {
+func (f *fixture) outageWorker(r *testRenderer, outputs storage.Store, log *testkit.SyncBuffer, grace time.Duration) (*Worker, func()) {
 	f.t.Helper()
 	w := NewWorker(postgres.NewQueue(f.pool), Config{
 		Policy:   Policy{Tiers: f.tiers, WorkerTiers: f.tiers.Names(), Lease: 3 * time.Second},
@@ -29,7 +29,7 @@ func (f *fixture) outageWorker(r *testRenderer, outputs storage.Store, log *test
 		Outputs:  outputs,
 		Logger:   slog.New(slog.NewJSONHandler(log, &slog.HandlerOptions{Level: slog.LevelDebug})),
 		Poll:     50 * time.Millisecond,
-		Grace:    2 * time.Second,
+		Grace:    grace,
 	})
 	ctx, cancel := context.WithCancel(context.Background())
 	done := make(chan error, 1)
@@ -65,7 +65,7 @@ func TestStoreOutageSpendsNoAttempt(t *testing.T) {
 	other := f.job("acme", "")
 	r := &testRenderer{}
 	var log testkit.SyncBuffer
-	w, stop := f.outageWorker(r, outputs, &log)
+	w, stop := f.outageWorker(r, outputs, &log, 2*time.Second)
 	defer stop()
 	up := w.OutputStoreGauge()
 
@@ -114,7 +114,7 @@ func TestStoreFailureWhileUpSpendsAttempts(t *testing.T) {
 	j := f.job("acme", "")
 	r := &testRenderer{}
 	var log testkit.SyncBuffer
-	_, stop := f.outageWorker(r, outputs, &log)
+	_, stop := f.outageWorker(r, outputs, &log, 2*time.Second)
 	defer stop()
 	waitFor(t, "the job failed", func() bool {
 		return count(t, f.pool, `SELECT count(*) FROM jobs WHERE status = 'failed'`) == 1
@@ -126,6 +126,34 @@ func TestStoreFailureWhileUpSpendsAttempts(t *testing.T) {
 	require.Equal(t, "output could not be stored: the output store failed", got.ErrMessage)
 	require.Equal(t, MaxAttempts, r.renders())
 	require.NotContains(t, log.String(), `"msg":"handed back"`)
+}
+
+// A worker stopped while its store is down stops at once, not after its
+// grace period (an hour here): the work its slots wait with was handed back
+// already, and stays queued with no attempt spent.
+func TestStopDuringStoreOutage(t *testing.T) {
+	t.Parallel()
+	f := setup(t, seedTiers)
+	f.tenant("acme", "")
+	mount := filepath.Join(t.TempDir(), "mnt")
+	require.NoError(t, os.WriteFile(mount, nil, 0o600))
+	j := f.job("acme", "")
+	var log testkit.SyncBuffer
+	_, stop := f.outageWorker(&testRenderer{}, &storage.Files{Dir: filepath.Join(mount, "data")}, &log, time.Hour)
+	waitFor(t, "the job handed back", func() bool { return strings.Contains(log.String(), `"msg":"handed back"`) })
+	stopped := make(chan struct{})
+	go func() { stop(); close(stopped) }()
+	select {
+	case <-stopped:
+	case <-time.After(time.Minute): // a safety net: the grace is an hour
+		// Not t.Fatal: the test's cleanup would wait on the worker's
+		// connections, and the binary hang until its timeout.
+		panic("the worker did not stop during a store outage: its slots still wait for the store")
+	}
+	got, err := f.store.Job(context.Background(), "acme", j.ID)
+	require.NoError(t, err)
+	require.Equal(t, "queued", got.Status)
+	require.Equal(t, 0, got.Attempts)
 }
 
 func TestProbeDelayBacksOffWithJitter(t *testing.T) {
