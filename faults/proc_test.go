@@ -215,12 +215,19 @@ type logLine struct {
 }
 
 // claims counts the claims every process of the test logged, by item
-// (job id, or batch id/index), killed processes' included.
+// (job id, or batch id/index), killed processes' included, less the
+// hand-backs they logged (work handed back while the output store was
+// down, whose attempt is not counted).
 func (c *cluster) claims() map[string]int {
 	n := map[string]int{}
 	for _, p := range c.procs {
 		for _, line := range strings.Split(p.log(), "\n") {
-			if !strings.Contains(line, `"msg":"claim"`) {
+			delta := 1
+			switch {
+			case strings.Contains(line, `"msg":"claim"`):
+			case strings.Contains(line, `"msg":"handed back"`):
+				delta = -1
+			default:
 				continue
 			}
 			var l logLine
@@ -228,9 +235,9 @@ func (c *cluster) claims() map[string]int {
 				continue
 			}
 			if l.JobID != "" {
-				n[l.JobID]++
+				n[l.JobID] += delta
 			} else {
-				n[fmt.Sprintf("%s/%d", l.BatchID, l.Index)]++
+				n[fmt.Sprintf("%s/%d", l.BatchID, l.Index)] += delta
 			}
 		}
 	}

@@ -96,7 +96,7 @@ func workerMain(ctx context.Context, cfg *config.Config, pool *pgxpool.Pool, m *
 		}
 		_, _ = fmt.Fprintf(w, `{"status":"ready","chromiumSandboxed":%t}`+"\n", engine.Sandboxed())
 	})
-	m.MustRegister(deliverer.Metrics())
+	m.MustRegister(deliverer.Metrics(), worker.OutputStoreGauge())
 	if serveHTTP { // in dev mode the api adds the queue's gauges and its sandbox gauge, and serves /metrics
 		m.MustRegister(scheduler.QueueCollector(store, cfg.Tiers), engine.SandboxGauge())
 	}

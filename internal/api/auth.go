@@ -3,12 +3,12 @@ package api
 import (
 	"context"
 	"crypto/sha256"
-	"crypto/subtle"
 	"net/http"
 	"slices"
 	"strings"
 
 	"github.com/paprikahq/paprika/internal/paprika"
+	"github.com/paprikahq/paprika/internal/secrets"
 )
 
 // Scopes a key may hold (SPEC §3.1).
@@ -31,16 +31,16 @@ func bearer(r *http.Request) string {
 // admin lets through requests bearing PAPRIKA_ADMIN_TOKEN. Both sides are
 // hashed first so the comparison's time says nothing of the token's length.
 func (s *Server) admin(h handler) handler {
-	want := sha256.Sum256([]byte(s.cfg.AdminToken))
+	wantHash := sha256.Sum256([]byte(s.cfg.AdminToken))
 	return func(w http.ResponseWriter, r *http.Request) error {
-		got := sha256.Sum256([]byte(bearer(r)))
+		gotHash := sha256.Sum256([]byte(bearer(r)))
 		if c, ok := callerFrom(r.Context()); ok {
-			got = c.AdminTokenHash
+			gotHash = c.AdminTokenHash
 			if c.KeyID != "" {
-				got = [32]byte{}
+				gotHash = [32]byte{}
 			}
 		}
-		if s.cfg.AdminToken == "" || subtle.ConstantTimeCompare(got[:], want[:]) != 1 {
+		if s.cfg.AdminToken == "" || !secrets.Equal(gotHash[:], wantHash[:]) {
 			return paprika.Errorf(paprika.CodeUnauthorized, "Unauthorized: send the admin token as a bearer token")
 		}
 		if err := checkPath(r); err != nil {

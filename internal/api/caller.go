@@ -3,10 +3,10 @@ package api
 import (
 	"context"
 	"crypto/sha256"
-	"crypto/subtle"
 	"net/http"
 
 	"github.com/paprikahq/paprika/internal/paprika"
+	"github.com/paprikahq/paprika/internal/secrets"
 )
 
 // Caller is who a request made inside the process acts for, in place of a
@@ -50,10 +50,8 @@ type Identity struct {
 // live tenant key, with the API's answers: unauthorized for anything else,
 // forbidden for a suspended tenant's key.
 func (s *Server) Identify(ctx context.Context, secret string) (*Identity, error) {
-	got := sha256.Sum256([]byte(secret))
-	want := sha256.Sum256([]byte(s.cfg.AdminToken))
-	if s.cfg.AdminToken != "" && subtle.ConstantTimeCompare(got[:], want[:]) == 1 {
-		return &Identity{Caller: Caller{AdminTokenHash: want}, Admin: true}, nil
+	if s.cfg.AdminToken != "" && secrets.Equal(secret, s.cfg.AdminToken) {
+		return &Identity{Caller: Caller{AdminTokenHash: sha256.Sum256([]byte(s.cfg.AdminToken))}, Admin: true}, nil
 	}
 	if secret == "" {
 		return nil, paprika.Errorf(paprika.CodeUnauthorized, "Unauthorized: unknown or revoked key")

@@ -34,7 +34,9 @@ func (s *Server) busyTier(r *http.Request) string {
 // When every slot is taken it answers busy at once: no unbounded line of
 // requests waits behind the slots. The slot is given back as soon as the
 // render ends, before the answer is written, so a client that waits for
-// its answer before sending the next request finds its slot free.
+// its answer before sending the next request finds its slot free. A render
+// Chromium fails under (render.BrowserFailed: a crash) is rendered once
+// more in the same slot, on the browser the engine starts in its place.
 func (s *Server) createRender(w http.ResponseWriter, r *http.Request) error {
 	p := principal(r)
 	var in renderInput
@@ -69,9 +71,22 @@ func (s *Server) createRender(w http.ResponseWriter, r *http.Request) error {
 		opts = *in.Options
 	}
 	s.meters.Started(tier, metrics.KindRender)
+	input := render.Input{Template: content, Data: data, Format: src.Format, Options: opts}
 	start := time.Now()
-	out, err := s.renderer.Render(r.Context(), render.Input{Template: content, Data: data, Format: src.Format, Options: opts})
+	out, err := s.renderer.Render(r.Context(), input)
 	secs := time.Since(start).Seconds()
+	if err != nil && render.BrowserFailed(err) && r.Context().Err() == nil {
+		// Chromium failed under the render (it crashed): once more, on the
+		// browser the engine starts in its place, in the same slot, so that
+		// one crash is invisible to the client.
+		s.meters.RenderFailed(paprika.CodeRenderFailed)
+		s.log.WarnContext(r.Context(), "synchronous render failed in Chromium; rendering it once more",
+			"requestId", requestID(r.Context()), "err", err)
+		again := time.Now()
+		out, err = s.renderer.Render(r.Context(), input)
+		secs = time.Since(again).Seconds()
+	}
+	total := time.Since(start).Seconds()
 	release()
 	if err != nil {
 		return s.renderFailed(tier, err)
@@ -83,7 +98,7 @@ func (s *Server) createRender(w http.ResponseWriter, r *http.Request) error {
 	}
 	w.Header().Set("Content-Type", out.ContentType)
 	w.Header().Set("Content-Length", strconv.Itoa(len(out.Body)))
-	w.Header().Set("X-Render-Seconds", strconv.FormatFloat(secs, 'f', 3, 64))
+	w.Header().Set("X-Render-Seconds", strconv.FormatFloat(total, 'f', 3, 64))
 	w.Header().Set("X-Render-Pages", strconv.Itoa(out.Pages))
 	w.WriteHeader(http.StatusOK)
 	_, _ = w.Write(out.Body)

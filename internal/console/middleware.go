@@ -1,9 +1,10 @@
 package console
 
 import (
-	"crypto/subtle"
 	"errors"
 	"net/http"
+
+	"github.com/paprikahq/paprika/internal/secrets"
 )
 
 const (
@@ -63,12 +64,12 @@ func (c *Console) session(r *http.Request) (*session, error) {
 
 // validCSRF checks the token of a state-changing request against the
 // session's, in constant time.
-func validCSRF(r *http.Request, want string) bool {
-	got := r.Header.Get(csrfHeader)
-	if got == "" {
-		got = r.PostFormValue(csrfField)
+func validCSRF(r *http.Request, wantToken string) bool {
+	gotToken := r.Header.Get(csrfHeader)
+	if gotToken == "" {
+		gotToken = r.PostFormValue(csrfField)
 	}
-	return got != "" && subtle.ConstantTimeCompare([]byte(got), []byte(want)) == 1
+	return gotToken != "" && secrets.Equal(gotToken, wantToken)
 }
 
 // guard wraps h: the console's headers, a bounded body, a live session of

@@ -1,11 +1,11 @@
 package console
 
 import (
-	"crypto/subtle"
 	"net/http"
 	"strings"
 
 	"github.com/paprikahq/paprika/internal/paprika"
+	"github.com/paprikahq/paprika/internal/secrets"
 )
 
 // loginCookie holds the sign-in form's CSRF token (a double submit): there
@@ -50,8 +50,8 @@ func (c *Console) signIn(w http.ResponseWriter, r *http.Request) {
 	headers(w)
 	r.Body = http.MaxBytesReader(w, r.Body, 64<<10)
 	ck, err := r.Cookie(loginCookie)
-	form := r.PostFormValue(csrfField)
-	if err != nil || form == "" || subtle.ConstantTimeCompare([]byte(ck.Value), []byte(form)) != 1 {
+	formToken := r.PostFormValue(csrfField)
+	if err != nil || formToken == "" || !secrets.Equal(ck.Value, formToken) {
 		c.showSignIn(w, r, http.StatusForbidden, "Forbidden: the sign-in form's CSRF token is missing or wrong. Try again.")
 		return
 	}

@@ -217,7 +217,7 @@ func (e *Engine) failure(ctx, rctx context.Context, inst *instance, err error) e
 		return &Error{Code: CodeTemplateError, Message: ie.Msg}
 	case errors.Is(err, chromium.ErrPageCrashed):
 		e.log.WarnContext(ctx, "render failed: the page crashed")
-		return &Error{Code: CodeRenderFailed, Message: "the page crashed (did it run out of memory?)"}
+		return &Error{Code: CodeRenderFailed, Message: "the page crashed (did it run out of memory?)", browser: true}
 	case errors.Is(err, chromium.ErrNotFound):
 		// The operator's to fix: the path searched goes to the log only.
 		e.log.ErrorContext(ctx, "render failed: no Chromium", "error", err)
@@ -229,10 +229,10 @@ func (e *Engine) failure(ctx, rctx context.Context, inst *instance, err error) e
 	}
 	if inst != nil && inst.Err() != nil {
 		e.log.WarnContext(ctx, "render failed: chromium died", "error", err, "cause", inst.Err())
-		return &Error{Code: CodeRenderFailed, Message: "chromium crashed during the render"}
+		return &Error{Code: CodeRenderFailed, Message: "chromium crashed during the render", browser: true}
 	}
 	e.log.ErrorContext(ctx, "render failed", "error", err)
-	return &Error{Code: CodeRenderFailed, Message: "chromium failed to render the document"}
+	return &Error{Code: CodeRenderFailed, Message: "chromium failed to render the document", browser: true}
 }
 
 // acquire returns the running browser, starting one if there is none or

@@ -36,6 +36,7 @@ func TestEndlessLoopTimesOut(t *testing.T) {
 	start := time.Now()
 	_, err := renderErr(t, e, Input{Template: "<p>spin</p><script>while (true) {}</script>"})
 	requireCode(t, err, CodeRenderTimeout)
+	require.False(t, BrowserFailed(err), "a timeout is the page's doing")
 	require.Contains(t, err.Error(), "longer than 2s")
 	require.Less(t, time.Since(start), 30*time.Second, "fails at the timeout, not never")
 
@@ -101,6 +102,7 @@ func TestBrowserKilledMidRender(t *testing.T) {
 	start := time.Now()
 	_, err := renderErr(t, e, Input{Template: "<p>never ready</p>", Options: Options{WaitFor: "false"}})
 	requireCode(t, err, CodeRenderFailed)
+	require.True(t, BrowserFailed(err), "a crash is Chromium's own failure: the API renders it once more")
 	require.Less(t, time.Since(start), 10*time.Second, "fails when the browser dies, not at the timeout")
 
 	out := render(t, e, Input{Template: "<p>on a new browser</p>"})

@@ -55,9 +55,23 @@ type Renderer interface {
 type Error struct {
 	Code    string
 	Message string
+	// browser: Chromium itself failed under the render (the browser or
+	// the page's process died, or stopped answering), not the document nor
+	// the server's setup; see BrowserFailed.
+	browser bool
 }
 
 func (e *Error) Error() string { return e.Code + ": " + e.Message }
+
+// BrowserFailed reports whether err is a render-failed of Chromium's own
+// (it crashed, or its page did, or it failed to answer), which a new
+// browser may well not repeat: the API renders such a synchronous render
+// once more. A template error, a timeout, a missing or unsandboxable
+// Chromium, or a failed options.pdf are not.
+func BrowserFailed(err error) bool {
+	var re *Error
+	return errors.As(err, &re) && re.browser
+}
 
 // Failure is the one translation of a failed render into what a tenant
 // sees: its code (one of the Code* codes) and its message. An *Error's

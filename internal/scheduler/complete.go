@@ -17,6 +17,9 @@ type result struct {
 	paprika.Result
 	put      *storage.Output // the output to store before the work is done
 	recorded chan struct{}   // closed once the completion is recorded (or given up)
+	// waitStore: handed back because the output store is down; recorded is
+	// closed once it is up again, so that the slot claims nothing meanwhile.
+	waitStore bool
 }
 
 // completer records completions in batches: one transaction for everything
@@ -25,6 +28,8 @@ type result struct {
 type completer struct {
 	queue   Queue
 	outputs storage.Store
+	gate    *storeGate
+	lease   time.Duration          // renewed while outputs are stored
 	limited func(tier string) bool // the tier has maxRunning: its finishes wake other workers
 	log     *slog.Logger
 	metrics *metrics.Metrics
@@ -42,7 +47,8 @@ const (
 )
 
 func newCompleter(q Queue, outputs storage.Store, limited func(tier string) bool, log *slog.Logger) *completer {
-	return &completer{queue: q, outputs: outputs, limited: limited, log: log, kick: make(chan struct{}, 1), done: make(chan struct{})}
+	return &completer{queue: q, outputs: outputs, gate: newStoreGate(outputs, log), limited: limited, log: log,
+		kick: make(chan struct{}, 1), done: make(chan struct{})}
 }
 
 // add queues a completion and returns a channel closed once it is recorded.
@@ -87,7 +93,11 @@ func (c *completer) run(afterFlush func()) {
 			if n > 0 {
 				c.flush(batch)
 				for _, r := range batch {
-					if r.recorded != nil {
+					switch {
+					case r.recorded == nil:
+					case r.waitStore:
+						go func(recorded chan struct{}) { c.gate.wait(); close(recorded) }(r.recorded)
+					default:
 						close(r.recorded)
 					}
 				}
@@ -129,9 +139,14 @@ func (c *completer) flush(rs []result) {
 
 // store puts the flush's outputs, all at once (storage.PutAll), before the
 // one transaction that marks their work done: an output is stored before
-// its work is done. When that fails (a full disk, an unreachable bucket),
-// the work goes back to the queue as a failed render would, and is left out
-// of the completions.
+// its work is done. When that fails, the work that had outputs is left out
+// of the completions (a new slice: rs keeps every result, for run) and:
+//   - if the store is down as a whole (storeGate.outage: unreachable, its
+//     disk full), it is handed back to the queue without spending an
+//     attempt, and marked waitStore: its slot waits for the store;
+//   - otherwise (the store is up, this put failed) it goes back as a failed
+//     render would, spending an attempt, and fails after the last saying
+//     its output could not be stored.
 func (c *completer) store(rs []result) []result {
 	var outs []storage.Output
 	for _, r := range rs {
@@ -140,27 +155,83 @@ func (c *completer) store(rs []result) []result {
 		}
 	}
 	ctx, cancel := context.WithTimeout(context.Background(), 2*time.Minute)
+	stopRenewing := c.renewWhileStoring(rs)
 	err := storage.PutAll(ctx, c.outputs, outs)
+	stopRenewing()
 	cancel()
 	if err == nil {
 		return rs
 	}
-	c.log.Error("storing an output failed; its work goes back to the queue", "count", len(outs), "err", err)
-	kept := rs[:0]
-	for _, r := range rs {
+	outage := c.gate.outage(err)
+	if !outage {
+		c.log.Error("storing an output failed; its work goes back to the queue", "count", len(outs), "err", err)
+	}
+	kept := make([]result, 0, len(rs))
+	for i := range rs {
+		r := &rs[i]
 		if r.put == nil {
-			kept = append(kept, r)
+			kept = append(kept, *r)
 			continue
 		}
-		c.metrics.RenderFailed(paprika.CodeRenderFailed)
-		c.log.Error("output not stored", append(workIDs(&r.Item), "err", err)...)
 		ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
-		if _, err := c.queue.Release(ctx, r.Item.Ref(), paprika.CodeRenderFailed, storeFailure(err), false); err != nil {
-			c.log.Error("release failed; the lease will expire instead", "err", err)
+		if outage {
+			r.waitStore = true
+			held, err := c.queue.Release(ctx, r.Item.Ref(), "", "", true)
+			switch {
+			case err != nil:
+				c.log.Error("hand back failed; the lease will expire instead", "err", err)
+			case held:
+				c.log.Warn("handed back", append(workIDs(&r.Item), "reason", "output store unavailable")...)
+			default:
+				c.log.Warn("lease lost before the hand back", workIDs(&r.Item)...)
+			}
+		} else {
+			c.metrics.RenderFailed(paprika.CodeRenderFailed)
+			c.log.Error("output not stored", append(workIDs(&r.Item), "err", err)...)
+			if _, err := c.queue.Release(ctx, r.Item.Ref(), paprika.CodeRenderFailed, storeFailure(err), false); err != nil {
+				c.log.Error("release failed; the lease will expire instead", "err", err)
+			}
 		}
 		cancel()
 	}
 	return kept
+}
+
+// renewWhileStoring renews the leases of rs's work that has an output
+// while it is stored, every third of the lease, until the returned stop is
+// called: the worker renews only the work it renders, and a put may
+// outlast a lease (an S3 client retrying while the store goes down).
+func (c *completer) renewWhileStoring(rs []result) (stop func()) {
+	var refs []paprika.Ref
+	for _, r := range rs {
+		if r.put != nil {
+			refs = append(refs, r.Item.Ref())
+		}
+	}
+	if len(refs) == 0 || c.lease <= 0 {
+		return func() {}
+	}
+	done := make(chan struct{})
+	var wg sync.WaitGroup
+	wg.Add(1)
+	go func() {
+		defer wg.Done()
+		t := time.NewTicker(c.lease / 3)
+		defer t.Stop()
+		for {
+			select {
+			case <-done:
+				return
+			case <-t.C:
+			}
+			ctx, cancel := context.WithTimeout(context.Background(), c.lease/3)
+			if _, err := c.queue.Renew(ctx, refs, c.lease); err != nil {
+				c.log.Error("lease renewal failed while storing outputs", "err", err)
+			}
+			cancel()
+		}
+	}()
+	return func() { close(done); wg.Wait() }
 }
 
 func (c *completer) record(ctx context.Context, rs []result) error {

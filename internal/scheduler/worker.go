@@ -91,6 +91,7 @@ func NewWorker(q Queue, cfg Config) *Worker {
 		return ok && t.MaxRunning > 0
 	}, cfg.Logger)
 	w.complete.metrics = cfg.Metrics
+	w.complete.lease = cfg.Lease
 	return w
 }
 
@@ -207,8 +208,11 @@ func (w *Worker) Run(ctx context.Context) error {
 		timer.Stop()
 	}
 
-	// Stopping: no more claims. Renders in flight get the grace period.
+	// Stopping: no more claims. Renders in flight get the grace period;
+	// slots waiting for the output store to come back wait no more (their
+	// work was handed back).
 	w.log.Info("worker stopping", "held", capacity-free)
+	w.complete.gate.close()
 	done := make(chan struct{})
 	go func() { slots.Wait(); close(done) }()
 	select {

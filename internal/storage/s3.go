@@ -22,7 +22,8 @@ import (
 // prefix, through minio-go (docs/storage.md says why that library).
 type S3 struct {
 	client    *minio.Client
-	core      minio.Core // the calls that answer headers and body at once
+	ping      *minio.Client // client's twin that tries once (Ping)
+	core      minio.Core    // the calls that answer headers and body at once
 	transport *http.Transport
 	bucket    string
 	prefix    string // "" or ending in /
@@ -83,11 +84,18 @@ func NewS3(ctx context.Context, cfg config.Storage) (*S3, error) {
 	if err != nil {
 		return nil, fmt.Errorf("PAPRIKA_STORAGE_URL: %w", err)
 	}
+	// Pings try once: minio-go retries a refused connection for ~10 s,
+	// and a health check must answer at once.
+	pingClient, err := minio.New(host, &minio.Options{Creds: creds, Secure: secure, Region: cfg.Region,
+		BucketLookup: lookup, Transport: tr, MaxRetries: 1})
+	if err != nil {
+		return nil, fmt.Errorf("PAPRIKA_STORAGE_URL: %w", err)
+	}
 	prefix := cfg.Prefix
 	if prefix != "" {
 		prefix += "/"
 	}
-	return &S3{client: client, core: minio.Core{Client: client}, transport: tr, bucket: cfg.Bucket, prefix: prefix}, nil
+	return &S3{client: client, ping: pingClient, core: minio.Core{Client: client}, transport: tr, bucket: cfg.Bucket, prefix: prefix}, nil
 }
 
 func (s *S3) object(key string, prefix bool) (string, error) {

@@ -1,6 +1,7 @@
 package storage
 
 import (
+	"math"
 	"os"
 
 	"golang.org/x/sys/unix"
@@ -17,4 +18,19 @@ func syncfs(dir string) error {
 	}
 	defer f.Close()
 	return unix.Syncfs(int(f.Fd()))
+}
+
+// freeSpace is what the file system dir is on has free for this process:
+// bytes and inodes (a file system that counts no inodes, as btrfs, has
+// them without end).
+func freeSpace(dir string) (bytes, inodes uint64, err error) {
+	var st unix.Statfs_t
+	if err := unix.Statfs(dir, &st); err != nil {
+		return 0, 0, err
+	}
+	inodes = st.Ffree
+	if st.Files == 0 {
+		inodes = math.MaxUint64
+	}
+	return st.Bavail * uint64(st.Bsize), inodes, nil
 }

@@ -506,7 +506,7 @@ func (p *parser) parseMustache() *ast.MustacheStatement {
 
 	// CLOSE | CLOSE_UNESCAPED
 	tokClose := p.shift()
-	if tokClose.Kind != closeToken {
+	if tokClose.Kind != closeToken { // secrets:not-secret a lexer token kind
 		errExpected(closeToken, tokClose)
 	}
 
