@@ -51,7 +51,7 @@ func newLaunch(noSandbox bool, users []string, log *slog.Logger) (*launch, error
 		}
 		l.acct = acct
 	}
-	dir, err := os.MkdirTemp("", "paprika-chromium-")
+	dir, err := makeProfileDir(os.TempDir(), log)
 	if err != nil {
 		return nil, err
 	}
