@@ -31,14 +31,11 @@ func TestEndlessLoopTimesOut(t *testing.T) {
 	render(t, e, Input{Template: "<p>warm</p>"})
 	before := browserPid(t, e)
 
-	// It fails with the timeout's own error (not a crash, not a hang: the
-	// bound below is only a safety net for a shared, loaded machine).
-	start := time.Now()
+	// It fails with the timeout's own error (not a crash, not a hang).
 	_, err := renderErr(t, e, Input{Template: "<p>spin</p><script>while (true) {}</script>"})
 	requireCode(t, err, CodeRenderTimeout)
 	require.False(t, BrowserFailed(err), "a timeout is the page's doing")
 	require.Contains(t, err.Error(), "longer than 2s")
-	require.Less(t, time.Since(start), 30*time.Second, "fails at the timeout, not never")
 
 	// The next render on the same slot succeeds, in the same browser: the
 	// pool recovered by replacing the tab, not by restarting Chromium.
@@ -99,11 +96,10 @@ func TestBrowserKilledMidRender(t *testing.T) {
 		time.Sleep(500 * time.Millisecond)
 		syscall.Kill(pid, syscall.SIGKILL)
 	}()
-	start := time.Now()
+	// render-failed, not render-timeout: it ends when the browser dies.
 	_, err := renderErr(t, e, Input{Template: "<p>never ready</p>", Options: Options{WaitFor: "false"}})
 	requireCode(t, err, CodeRenderFailed)
 	require.True(t, BrowserFailed(err), "a crash is Chromium's own failure: the API renders it once more")
-	require.Less(t, time.Since(start), 10*time.Second, "fails when the browser dies, not at the timeout")
 
 	out := render(t, e, Input{Template: "<p>on a new browser</p>"})
 	require.Contains(t, pdfText(t, out.Body), "on a new browser")

@@ -155,10 +155,8 @@ func TestOutputIsBounded(t *testing.T) {
 	data, _ := json.Marshal(map[string]any{"items": items})
 	// 2000^3 iterations: stopped long before.
 	src := "<table>\n{{#each items}}\n{{#each ../items}}\n  {{#each ../../items}}0123456789{{/each}}{{/each}}{{/each}}"
-	start := time.Now()
 	_, err := execute(t, src, string(data))
 	requireTemplateError(t, err, "line 4: the document grows past the limit of 32 MiB") // the innermost loop's
-	require.Less(t, time.Since(start), 20*time.Second)
 
 	// Partials fanned out into each other: 10^12 copies.
 	var b strings.Builder

@@ -35,10 +35,8 @@ func TestReceiverThatHangs(t *testing.T) {
 	defer srv.Close()
 	defer close(release)
 	c := loopbackClient(t, 300*time.Millisecond)
-	start := time.Now()
 	_, err := c.Post(t.Context(), srv.URL, "evt_1", []string{postgres.NewWebhookSecret()}, []byte(`{}`))
-	require.ErrorContains(t, err, "no answer within 300ms")
-	require.Less(t, time.Since(start), 5*time.Second)
+	require.ErrorContains(t, err, "no answer within 300ms") // the client's own timeout ended it, not the server
 }
 
 // TestReceiverThatFloods: an endless answer is read up to 64 KiB, endless
