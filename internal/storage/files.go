@@ -27,9 +27,7 @@ func (s *Files) path(key string, prefix bool) (string, error) {
 	return filepath.Join(s.Dir, filepath.FromSlash(key)), nil
 }
 
-// Put writes a temporary file beside the output, fsyncs it, renames it into
-// place and fsyncs the folder, so that the rename, too, survives a crash: a
-// group of one (see PutGroup).
+// Put stores one output durably: a group of one (see PutGroup).
 func (s *Files) Put(ctx context.Context, key string, body []byte) error {
 	return s.PutGroup(ctx, []Output{{Key: key, Body: body}})
 }
@@ -47,7 +45,7 @@ func syncDir(dir string) error {
 }
 
 // Stat describes the file; its ETag is its size and modification time,
-// which change with every Put (a Put replaces the file by renaming).
+// which change with every Put (a Put over a file replaces it by renaming).
 func (s *Files) Stat(ctx context.Context, key string) (Info, error) {
 	path, err := s.path(key, false)
 	if err != nil {

@@ -1,6 +1,7 @@
 package storage
 
 import (
+	"bytes"
 	"context"
 	"fmt"
 	"os"
@@ -56,4 +57,42 @@ func TestFilesPutGroupLeavesNoTemp(t *testing.T) {
 	entries, err = os.ReadDir(dir)
 	require.NoError(t, err)
 	require.Len(t, entries, 3, "the two outputs and the folder in the way, no temporary file: %v", entries)
+}
+
+// TestFilesPutOverAFileIsAtomic checks that a reader of an output that is
+// being replaced reads one whole version or the other, never a partial
+// file: a new output is written in place, but one that exists is replaced
+// by a rename.
+func TestFilesPutOverAFileIsAtomic(t *testing.T) {
+	t.Parallel()
+	s := &Files{Dir: t.TempDir()}
+	ctx := context.Background()
+	key := JobKey("acme", uuid.New(), "pdf")
+	versions := [][]byte{bytes.Repeat([]byte("a"), 256<<10), bytes.Repeat([]byte("b"), 256<<10)}
+	require.NoError(t, s.Put(ctx, key, versions[0]))
+	path := filepath.Join(s.Dir, filepath.FromSlash(key))
+
+	done := make(chan struct{})
+	go func() {
+		defer close(done)
+		for i := range 50 {
+			if err := s.Put(ctx, key, versions[(i+1)%2]); err != nil {
+				t.Error(err)
+				return
+			}
+		}
+	}()
+	reads := 0
+	for {
+		select {
+		case <-done:
+			require.Positive(t, reads)
+			return
+		default:
+		}
+		b, err := os.ReadFile(path)
+		require.NoError(t, err)
+		require.True(t, bytes.Equal(b, versions[0]) || bytes.Equal(b, versions[1]), "a partial or mixed file of %d bytes", len(b))
+		reads++
+	}
 }
