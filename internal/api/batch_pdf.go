@@ -10,7 +10,6 @@ import (
 
 	"github.com/paprikahq/paprika/internal/metrics"
 	"github.com/paprikahq/paprika/internal/paprika"
-	"github.com/paprikahq/paprika/internal/postgres"
 	"github.com/paprikahq/paprika/internal/render"
 	"github.com/paprikahq/paprika/internal/render/pdf"
 	"github.com/paprikahq/paprika/internal/storage"
@@ -102,7 +101,7 @@ func (s *Server) batchPDF(w http.ResponseWriter, r *http.Request) error {
 
 // bookmarkTitle is a record's bookmark: the field named in
 // options.pdf.bookmark when the record has it, else "Record N".
-func bookmarkTitle(d postgres.DoneDocument) string {
+func bookmarkTitle(d paprika.DoneDocument) string {
 	t := d.Field
 	if t == "" {
 		return "Record " + strconv.Itoa(d.Index)

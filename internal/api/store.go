@@ -7,7 +7,6 @@ import (
 	"github.com/google/uuid"
 
 	"github.com/paprikahq/paprika/internal/paprika"
-	"github.com/paprikahq/paprika/internal/postgres"
 	"github.com/paprikahq/paprika/internal/scheduler"
 )
 
@@ -53,7 +52,7 @@ type Work interface {
 	Records(ctx context.Context, tenantID string, batchID uuid.UUID, status string, after, limit int) ([]paprika.Record, error)
 	Record(ctx context.Context, tenantID string, batchID uuid.UUID, index int) (*paprika.Record, error)
 	DoneRecords(ctx context.Context, batchID uuid.UUID, fn func(index int) error) error
-	DoneDocuments(ctx context.Context, tenantID string, batchID uuid.UUID, field string) ([]postgres.DoneDocument, error)
+	DoneDocuments(ctx context.Context, tenantID string, batchID uuid.UUID, field string) ([]paprika.DoneDocument, error)
 }
 
 // Templates are a tenant's stored templates.
@@ -68,7 +67,7 @@ type Templates interface {
 // Webhooks are the tenants' signing secrets and the deliveries of their
 // work's events.
 type Webhooks interface {
-	WebhookSecrets(ctx context.Context, tenantID string) (*postgres.WebhookSecrets, error)
-	RotateWebhookSecret(ctx context.Context, tenantID string) (*postgres.WebhookSecrets, error)
-	Deliveries(ctx context.Context, tenantID, what string, id uuid.UUID) (*postgres.WebhookEvent, []postgres.WebhookAttempt, error)
+	WebhookSecrets(ctx context.Context, tenantID string) (*paprika.WebhookSecrets, error)
+	RotateWebhookSecret(ctx context.Context, tenantID string) (*paprika.WebhookSecrets, error)
+	Deliveries(ctx context.Context, tenantID, what string, id uuid.UUID) (*paprika.WebhookEvent, []paprika.WebhookAttempt, error)
 }

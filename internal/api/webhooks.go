@@ -8,7 +8,6 @@ import (
 
 	"github.com/paprikahq/paprika/internal/config"
 	"github.com/paprikahq/paprika/internal/paprika"
-	"github.com/paprikahq/paprika/internal/postgres"
 	"github.com/paprikahq/paprika/internal/webhook"
 )
 
@@ -26,7 +25,7 @@ type OldWebhookSecretJSON struct {
 	ExpiresAt string `json:"expiresAt"`
 }
 
-func toWebhookSecretJSON(ws *postgres.WebhookSecrets) WebhookSecretJSON {
+func toWebhookSecretJSON(ws *paprika.WebhookSecrets) WebhookSecretJSON {
 	out := WebhookSecretJSON{Secret: ws.Secret, RotatedAt: tsPtr(ws.RotatedAt), Previous: []OldWebhookSecretJSON{}}
 	for _, o := range ws.Previous {
 		out.Previous = append(out.Previous, OldWebhookSecretJSON{Secret: o.Secret, ExpiresAt: ts(o.ExpiresAt)})
@@ -131,7 +130,7 @@ func (s *Server) batchDeliveries(w http.ResponseWriter, r *http.Request) error {
 // body it made, so every retry sends the same bytes.
 func WebhookData(store Store, tiers config.Tiers) webhook.DataFunc {
 	s := &Server{cfg: &config.Config{Tiers: tiers}, store: store}
-	return func(ctx context.Context, ev *postgres.WebhookEvent) (json.RawMessage, error) {
+	return func(ctx context.Context, ev *paprika.WebhookEvent) (json.RawMessage, error) {
 		t, err := s.store.Tenant(ctx, ev.TenantID)
 		if err != nil {
 			return nil, err

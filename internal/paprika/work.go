@@ -98,3 +98,10 @@ type Record struct {
 func NewID() uuid.UUID {
 	return uuid.Must(uuid.NewV7())
 }
+
+// DoneDocument is a finished batch record as the merged PDF lists it.
+type DoneDocument struct {
+	Index int
+	Pages int
+	Field string // the record data field asked for, as text; "" when absent
+}

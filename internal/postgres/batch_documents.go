@@ -5,19 +5,13 @@ import (
 
 	"github.com/google/uuid"
 	"github.com/jackc/pgx/v5"
+	"github.com/paprikahq/paprika/internal/paprika"
 )
-
-// DoneDocument is a finished batch record as the merged PDF lists it.
-type DoneDocument struct {
-	Index int
-	Pages int
-	Field string // the record data field asked for, as text; "" when absent
-}
 
 // DoneDocuments returns a batch's finished records in index order with
 // their page counts and the text of one field of their data (none when
 // field is ""), for the batch's merged PDF.
-func (s *Store) DoneDocuments(ctx context.Context, tenantID string, batchID uuid.UUID, field string) ([]DoneDocument, error) {
+func (s *Store) DoneDocuments(ctx context.Context, tenantID string, batchID uuid.UUID, field string) ([]paprika.DoneDocument, error) {
 	rows, err := s.Pool.Query(ctx, `
 		SELECT r.idx, coalesce(r.output_pages, 0), coalesce(CASE WHEN $3 = '' THEN NULL ELSE r.data->>$3 END, '')
 		FROM batch_records r JOIN batches b ON b.id = r.batch_id
@@ -26,8 +20,8 @@ func (s *Store) DoneDocuments(ctx context.Context, tenantID string, batchID uuid
 	if err != nil {
 		return nil, err
 	}
-	return pgx.CollectRows(rows, func(row pgx.CollectableRow) (DoneDocument, error) {
-		var d DoneDocument
+	return pgx.CollectRows(rows, func(row pgx.CollectableRow) (paprika.DoneDocument, error) {
+		var d paprika.DoneDocument
 		err := row.Scan(&d.Index, &d.Pages, &d.Field)
 		return d, err
 	})

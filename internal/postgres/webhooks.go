@@ -39,43 +39,11 @@ func enqueueTenantCanceled(ctx context.Context, tx pgx.Tx, tenantID string) erro
 	return enqueueWebhooks(ctx, tx, ids, nil)
 }
 
-// Webhook event statuses.
-const (
-	WebhookPending   = "pending"
-	WebhookDelivered = "delivered"
-	WebhookFailed    = "failed"
-)
-
-// WebhookEvent is one event of the outbox.
-type WebhookEvent struct {
-	ID         string
-	TenantID   string
-	Type       string     // job.finished or batch.finished
-	JobID      *uuid.UUID // one of JobID and BatchID is set
-	BatchID    *uuid.UUID
-	URL        string
-	Status     string
-	CreatedAt  time.Time
-	NextAt     *time.Time // the next attempt, while pending
-	Attempts   int
-	Body       []byte // nil until the first attempt
-	FinishedAt *time.Time
-}
-
-// WebhookAttempt is one delivery attempt.
-type WebhookAttempt struct {
-	Attempt    int
-	At         time.Time
-	Status     int // HTTP status; 0 when none came
-	DurationMs int
-	Error      string
-}
-
 const webhookEventColumns = `id, tenant_id, type, job_id, batch_id, url, status, created_at,
 	CASE WHEN status = 'pending' THEN next_at END, attempts, body, finished_at`
 
-func scanWebhookEvent(row pgx.Row) (*WebhookEvent, error) {
-	var e WebhookEvent
+func scanWebhookEvent(row pgx.Row) (*paprika.WebhookEvent, error) {
+	var e paprika.WebhookEvent
 	err := row.Scan(&e.ID, &e.TenantID, &e.Type, &e.JobID, &e.BatchID, &e.URL, &e.Status, &e.CreatedAt,
 		&e.NextAt, &e.Attempts, &e.Body, &e.FinishedAt)
 	return &e, err
@@ -85,7 +53,7 @@ func scanWebhookEvent(row pgx.Row) (*WebhookEvent, error) {
 // (what is "job" or "batch") and its attempts, oldest first. The event is nil
 // when there is none (no webhookUrl, or not finished yet); work of another
 // tenant is not found.
-func (s *Store) Deliveries(ctx context.Context, tenantID, what string, id uuid.UUID) (*WebhookEvent, []WebhookAttempt, error) {
+func (s *Store) Deliveries(ctx context.Context, tenantID, what string, id uuid.UUID) (*paprika.WebhookEvent, []paprika.WebhookAttempt, error) {
 	q := `SELECT e.id FROM jobs w LEFT JOIN webhook_events e ON e.job_id = w.id WHERE w.tenant_id = $1 AND w.id = $2`
 	if what == "batch" {
 		q = `SELECT e.id FROM batches w LEFT JOIN webhook_events e ON e.batch_id = w.id WHERE w.tenant_id = $1 AND w.id = $2`
@@ -108,8 +76,8 @@ func (s *Store) Deliveries(ctx context.Context, tenantID, what string, id uuid.U
 	if err != nil {
 		return nil, nil, err
 	}
-	attempts, err := pgx.CollectRows(rows, func(r pgx.CollectableRow) (WebhookAttempt, error) {
-		var a WebhookAttempt
+	attempts, err := pgx.CollectRows(rows, func(r pgx.CollectableRow) (paprika.WebhookAttempt, error) {
+		var a paprika.WebhookAttempt
 		return a, r.Scan(&a.Attempt, &a.At, &a.Status, &a.DurationMs, &a.Error)
 	})
 	return ev, attempts, err
@@ -125,7 +93,7 @@ func (s *Store) Deliveries(ctx context.Context, tenantID, what string, id uuid.U
 // hanging receivers cannot hold every attempt of a deliverer. The window
 // function ranks a few candidates before the row locks, since it cannot
 // sit under FOR UPDATE.
-func (s *Store) ClaimWebhooks(ctx context.Context, n int, hold time.Duration, perTenant int, room map[string]int) ([]WebhookEvent, error) {
+func (s *Store) ClaimWebhooks(ctx context.Context, n int, hold time.Duration, perTenant int, room map[string]int) ([]paprika.WebhookEvent, error) {
 	tenants, rooms, full := make([]string, 0, len(room)), make([]int32, 0, len(room)), []string{}
 	for t, r := range room {
 		tenants, rooms = append(tenants, t), append(rooms, int32(r))
@@ -171,7 +139,7 @@ func (s *Store) SetWebhookBody(ctx context.Context, id string, body []byte) ([]b
 // would be past giveUp after the event was written. It returns the event's
 // status after, or "" when the attempt was no longer the event's (it was
 // claimed again after its hold ran out).
-func (s *Store) RecordWebhookAttempt(ctx context.Context, id string, a WebhookAttempt, ok bool, retry, giveUp time.Duration) (string, error) {
+func (s *Store) RecordWebhookAttempt(ctx context.Context, id string, a paprika.WebhookAttempt, ok bool, retry, giveUp time.Duration) (string, error) {
 	var status string
 	err := s.Pool.QueryRow(ctx, `
 		WITH a AS (
@@ -207,22 +175,6 @@ func (s *Store) NextWebhookDue(ctx context.Context) (time.Duration, bool, error)
 	return time.Duration(*secs * float64(time.Second)), true, nil
 }
 
-// WebhookSecrets are a tenant's signing secrets.
-type WebhookSecrets struct {
-	Secret    string
-	RotatedAt *time.Time
-	Previous  []OldWebhookSecret // replaced, still signing; newest first
-}
-
-// OldWebhookSecret is a replaced secret that signs until ExpiresAt.
-type OldWebhookSecret struct {
-	Secret    string
-	ExpiresAt time.Time
-}
-
-// WebhookSecretOverlap is how long a replaced secret keeps signing.
-const WebhookSecretOverlap = 24 * time.Hour
-
 // maxOldSecrets bounds the replaced secrets that still sign: rotating again
 // and again within a day adds no signature past this many.
 const maxOldSecrets = 10
@@ -250,7 +202,7 @@ func webhookSecret(stored string) string {
 }
 
 // WebhookSecrets returns a tenant's signing secrets, deleted tenants' too.
-func (s *Store) WebhookSecrets(ctx context.Context, tenantID string) (*WebhookSecrets, error) {
+func (s *Store) WebhookSecrets(ctx context.Context, tenantID string) (*paprika.WebhookSecrets, error) {
 	return s.webhookSecrets(ctx, s.Pool, tenantID)
 }
 
@@ -258,8 +210,8 @@ type querier interface {
 	QueryRow(ctx context.Context, sql string, args ...any) pgx.Row
 }
 
-func (s *Store) webhookSecrets(ctx context.Context, q querier, tenantID string) (*WebhookSecrets, error) {
-	var ws WebhookSecrets
+func (s *Store) webhookSecrets(ctx context.Context, q querier, tenantID string) (*paprika.WebhookSecrets, error) {
+	var ws paprika.WebhookSecrets
 	var old []string
 	var expires []time.Time
 	err := q.QueryRow(ctx, `
@@ -277,7 +229,7 @@ func (s *Store) webhookSecrets(ctx context.Context, q querier, tenantID string) 
 	}
 	ws.Secret = webhookSecret(ws.Secret)
 	for i := range old {
-		ws.Previous = append(ws.Previous, OldWebhookSecret{Secret: old[i], ExpiresAt: expires[i]})
+		ws.Previous = append(ws.Previous, paprika.OldWebhookSecret{Secret: old[i], ExpiresAt: expires[i]})
 	}
 	return &ws, nil
 }
@@ -297,9 +249,9 @@ func (s *Store) SigningSecrets(ctx context.Context, tenantID string) ([]string, 
 }
 
 // RotateWebhookSecret gives a tenant (not deleted) a new signing secret; the
-// one it replaces keeps signing for WebhookSecretOverlap.
-func (s *Store) RotateWebhookSecret(ctx context.Context, tenantID string) (*WebhookSecrets, error) {
-	var out *WebhookSecrets
+// one it replaces keeps signing for paprika.WebhookSecretOverlap.
+func (s *Store) RotateWebhookSecret(ctx context.Context, tenantID string) (*paprika.WebhookSecrets, error) {
+	var out *paprika.WebhookSecrets
 	err := s.inTx(ctx, func(tx pgx.Tx) error {
 		var current string
 		err := tx.QueryRow(ctx, `SELECT webhook_secret FROM tenants WHERE id = $1 AND deleted_at IS NULL FOR UPDATE`, tenantID).Scan(&current)
@@ -317,7 +269,7 @@ func (s *Store) RotateWebhookSecret(ctx context.Context, tenantID string) (*Webh
 			DELETE FROM webhook_old_secrets WHERE tenant_id = $1 AND (expires_at <= now() OR expires_at < (
 				SELECT expires_at FROM webhook_old_secrets WHERE tenant_id = $1
 				ORDER BY expires_at DESC OFFSET $4 - 2 LIMIT 1))`,
-			tenantID, webhookSecret(current), WebhookSecretOverlap.Seconds(), maxOldSecrets); err != nil {
+			tenantID, webhookSecret(current), paprika.WebhookSecretOverlap.Seconds(), maxOldSecrets); err != nil {
 			return err
 		}
 		if _, err := tx.Exec(ctx, `UPDATE tenants SET webhook_secret = $2, webhook_secret_rotated_at = now() WHERE id = $1`,

@@ -64,7 +64,7 @@ func TestEnqueueWebhooks(t *testing.T) {
 		ev, attempts, err := s.Deliveries(t.Context(), "acme", "job", id)
 		require.NoError(t, err)
 		require.Equal(t, "job.finished", ev.Type)
-		require.Equal(t, postgres.WebhookPending, ev.Status)
+		require.Equal(t, paprika.WebhookPending, ev.Status)
 		require.Empty(t, attempts)
 	}
 	ev, _, err := s.Deliveries(t.Context(), "acme", "job", queued.ID)

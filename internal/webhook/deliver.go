@@ -16,11 +16,12 @@ import (
 	"time"
 	"unicode/utf8"
 
+	"github.com/paprikahq/paprika/internal/paprika"
 	"github.com/paprikahq/paprika/internal/postgres"
 )
 
 // DataFunc returns an event's data: the job or batch JSON the API answers.
-type DataFunc func(ctx context.Context, ev *postgres.WebhookEvent) (json.RawMessage, error)
+type DataFunc func(ctx context.Context, ev *paprika.WebhookEvent) (json.RawMessage, error)
 
 // Config is a Deliverer's setup. Only AllowHosts comes from the
 // environment; the rest is for the process's wiring and for tests.
@@ -137,7 +138,7 @@ func (d *Deliverer) Run(ctx context.Context) error {
 				inFlight[evs[i].TenantID]++
 				mu.Unlock()
 				wg.Add(1)
-				go func(ev *postgres.WebhookEvent) {
+				go func(ev *paprika.WebhookEvent) {
 					defer wg.Done()
 					defer func() {
 						mu.Lock()
@@ -195,10 +196,10 @@ func (d *Deliverer) listen(ctx context.Context, wake func()) {
 }
 
 // deliver makes one attempt of ev and records it.
-func (d *Deliverer) deliver(ctx context.Context, ev *postgres.WebhookEvent) {
+func (d *Deliverer) deliver(ctx context.Context, ev *paprika.WebhookEvent) {
 	start := time.Now()
 	ans, err := d.attempt(ctx, ev)
-	a := postgres.WebhookAttempt{Attempt: ev.Attempts, At: start, Status: ans.Status,
+	a := paprika.WebhookAttempt{Attempt: ev.Attempts, At: start, Status: ans.Status,
 		DurationMs: int(time.Since(start).Milliseconds())}
 	switch {
 	case err != nil:
@@ -213,7 +214,7 @@ func (d *Deliverer) deliver(ctx context.Context, ev *postgres.WebhookEvent) {
 		d.log.ErrorContext(ctx, "recording a webhook attempt failed; the event will be tried again", "event", ev.ID, "err", rerr)
 		return
 	}
-	outcome := map[string]string{postgres.WebhookDelivered: "delivered", postgres.WebhookPending: "retry", postgres.WebhookFailed: "failed", "": "superseded"}[status]
+	outcome := map[string]string{paprika.WebhookDelivered: "delivered", paprika.WebhookPending: "retry", paprika.WebhookFailed: "failed", "": "superseded"}[status]
 	d.metrics.deliveries.WithLabelValues(outcome).Inc()
 	level := slog.LevelInfo
 	if outcome != "delivered" {
@@ -225,7 +226,7 @@ func (d *Deliverer) deliver(ctx context.Context, ev *postgres.WebhookEvent) {
 
 // attempt builds the body on the first attempt (kept for every retry),
 // reads the signing secrets now (a rotation signs with both) and posts.
-func (d *Deliverer) attempt(ctx context.Context, ev *postgres.WebhookEvent) (Answer, error) {
+func (d *Deliverer) attempt(ctx context.Context, ev *paprika.WebhookEvent) (Answer, error) {
 	body := ev.Body
 	if body == nil {
 		data, err := d.cfg.Data(ctx, ev)
@@ -249,7 +250,7 @@ func (d *Deliverer) attempt(ctx context.Context, ev *postgres.WebhookEvent) (Ans
 
 // eventBody is {"type", "timestamp", "data"}: timestamp is when the work
 // finished (the event was written).
-func eventBody(ev *postgres.WebhookEvent, data json.RawMessage) ([]byte, error) {
+func eventBody(ev *paprika.WebhookEvent, data json.RawMessage) ([]byte, error) {
 	var buf bytes.Buffer
 	enc := json.NewEncoder(&buf)
 	enc.SetEscapeHTML(false) // as the API writes its JSON
