@@ -11,7 +11,8 @@ import (
 )
 
 // The queue's SQL lives in sql/*.sql, one file per subject (lanes, claim,
-// complete, release, lease, cancel, enqueue, sources, measures). Each file is
+// complete, release, lease, cancel, enqueue, sources, measures, webhooks,
+// sweep). Each file is
 // a text/template of named blocks, {{define "name"}}…{{end}}, and each
 // statement is written once: statements share fragments with {{template}}
 // (count-finishes, resolve-tier) and spell statuses with {{status "queued"}},

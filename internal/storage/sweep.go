@@ -8,61 +8,26 @@ import (
 	"github.com/google/uuid"
 	"github.com/jackc/pgx/v5"
 	"github.com/jackc/pgx/v5/pgxpool"
+
+	"github.com/paprikahq/paprika/internal/postgres"
 )
 
-// The sweeper's SQL. Each statement deletes at most sweepChunk rows, so a
-// sweep never holds long locks; Sweep loops until nothing is left.
-const (
-	sweepChunk = 1000
+// The sweeper's SQL is in internal/postgres/sql/sweep.sql, by name. Each
+// pick takes at most sweepChunk rows, so a sweep never holds long locks;
+// Sweep loops until nothing is left.
+const sweepChunk = 1000
 
-	// sweepJobs picks finished jobs past their tenant's retention, and
-	// every finished job of a deleted tenant; deleteJobs deletes them once
-	// their outputs are gone.
-	sweepJobs = `
-SELECT j.tenant_id, j.id, j.format FROM jobs j JOIN tenants t ON t.id = j.tenant_id
-WHERE (t.deleted_at IS NOT NULL AND j.status NOT IN ('queued', 'running'))
-   OR j.finished_at < now() - make_interval(days => t.retention_days)
-LIMIT $1`
-
-	deleteJobs = `DELETE FROM jobs WHERE id = ANY($1)`
-
-	// emptiedTenants are the deleted tenants among $1 with no work left:
-	// their folder of outputs goes too, whatever a lost worker left in it.
-	emptiedTenants = `
-SELECT t.id FROM tenants t
-WHERE t.id = ANY($1) AND t.deleted_at IS NOT NULL
-  AND NOT EXISTS (SELECT 1 FROM jobs j WHERE j.tenant_id = t.id)
-  AND NOT EXISTS (SELECT 1 FROM batches b WHERE b.tenant_id = t.id)`
-
-	// sweepBatches picks finished batches past retention (or of deleted
-	// tenants); their records go first.
-	sweepBatches = `
-SELECT b.id, b.tenant_id FROM batches b JOIN tenants t ON t.id = b.tenant_id
-WHERE b.finished_at IS NOT NULL
-  AND (t.deleted_at IS NOT NULL OR b.finished_at < now() - make_interval(days => t.retention_days))
-LIMIT $1`
-
-	deleteBatch = `
-WITH r AS (DELETE FROM batch_records WHERE batch_id = $1)
-DELETE FROM batches WHERE id = $1`
-
-	// sweepMeasures keeps a day of measures: the admin API reads at most 1,440 minutes.
-	sweepMeasures = `DELETE FROM measures WHERE at < now() - interval '25 hours'`
-
-	sweepRates = `
-DELETE FROM rate_counts c USING tenants t
-WHERE t.id = c.tenant_id
-  AND (t.deleted_at IS NOT NULL OR c.minute < now() - make_interval(days => t.retention_days))`
-
-	// sweepDeletedTemplates drops deleted templates no work can still need.
-	sweepDeletedTemplates = `
-DELETE FROM templates tp USING tenants t
-WHERE t.id = tp.tenant_id AND (t.deleted_at IS NOT NULL OR tp.deleted_at < now() - make_interval(days => t.retention_days))
-  AND NOT EXISTS (SELECT 1 FROM jobs j WHERE j.tenant_id = tp.tenant_id AND j.template_id = tp.id AND j.status IN ('queued', 'running'))
-  AND NOT EXISTS (SELECT 1 FROM batches b WHERE b.tenant_id = tp.tenant_id AND b.template_id = tp.id AND b.finished_at IS NULL)`
-
-	sweepLock   = `SELECT pg_try_advisory_lock(727270001)`
-	sweepUnlock = `SELECT pg_advisory_unlock(727270001)`
+var (
+	sweepJobs             = postgres.Statement("sweep-jobs")
+	deleteJobs            = postgres.Statement("delete-jobs")
+	emptiedTenants        = postgres.Statement("emptied-tenants")
+	sweepBatches          = postgres.Statement("sweep-batches")
+	deleteBatch           = postgres.Statement("delete-batch")
+	sweepMeasures         = postgres.Statement("sweep-measures")
+	sweepRates            = postgres.Statement("sweep-rates")
+	sweepDeletedTemplates = postgres.Statement("sweep-deleted-templates")
+	sweepLock             = postgres.Statement("sweep-lock")
+	sweepUnlock           = postgres.Statement("sweep-unlock")
 )
 
 // Sweeper deletes finished work and its outputs after the tenant's
