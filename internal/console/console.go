@@ -64,6 +64,7 @@ type Console struct {
 	pages    map[string]*template.Template
 	static   http.Handler
 	samples  *sampler
+	throttle *throttle // failed sign-ins by address
 	mux      http.Handler
 }
 
@@ -86,6 +87,7 @@ func New(cfg Config) *Console {
 		pages:    parsePages(),
 		static:   http.StripPrefix("/console/static/", http.FileServerFS(sub)),
 		samples:  &sampler{every: cfg.SampleEvery},
+		throttle: newThrottle(),
 	}
 	c.mux = c.routes()
 	return c

@@ -1,8 +1,11 @@
 package console
 
 import (
+	"fmt"
 	"net/http"
+	"strconv"
 	"strings"
+	"time"
 
 	"github.com/paprikahq/paprika/internal/paprika"
 	"github.com/paprikahq/paprika/internal/secrets"
@@ -55,11 +58,19 @@ func (c *Console) signIn(w http.ResponseWriter, r *http.Request) {
 		c.showSignIn(w, r, http.StatusForbidden, "Forbidden: the sign-in form's CSRF token is missing or wrong. Try again.")
 		return
 	}
+	addr := clientAddr(r)
+	if wait := c.throttle.wait(addr); wait > 0 {
+		secs := int(wait/time.Second) + 1
+		w.Header().Set("Retry-After", strconv.Itoa(secs))
+		c.showSignIn(w, r, http.StatusTooManyRequests, fmt.Sprintf("Too many failed sign-ins from your address: try again in %d s.", secs))
+		return
+	}
 	secret := strings.TrimSpace(r.PostFormValue("secret"))
 	id, err := c.cfg.Identify(r.Context(), secret)
 	if err != nil {
 		switch paprika.ErrorCode(err) {
 		case paprika.CodeUnauthorized:
+			c.throttle.failed(addr)
 			c.showSignIn(w, r, http.StatusUnauthorized, "Unauthorized: that is neither a live tenant key nor the admin token.")
 		case paprika.CodeForbidden:
 			c.showSignIn(w, r, http.StatusForbidden, err.Error())
