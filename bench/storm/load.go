@@ -77,7 +77,7 @@ type result struct {
 	machineBusy   float64         // share of the machine's CPU busy
 	loadBefore    string
 	loadAfter     string
-	treeProcesses int
+	treeProcesses int // processes in the api's tree at the end
 }
 
 // counter is what the clients count, under one lock.
@@ -108,16 +108,16 @@ func (l *load) run(ctx context.Context, mode string, settle, dur time.Duration, 
 	var cpu0, api0, busy0, total0 float64
 	sleepUntil(ctx, from)
 	if api != nil {
-		cpu0, r.treeProcesses = treeCPU(api.pid())
+		cpu0, _ = treeCPU(api.pid())
 		api0, _ = benchkit.ProcCPU(api.pid())
 	}
 	self0, _ := benchkit.ProcCPU(os.Getpid())
 	busy0, total0 = benchkit.MachineCPU()
 	sleepUntil(ctx, end)
 	if api != nil {
-		cpu1, _ := treeCPU(api.pid())
+		cpu1, n := treeCPU(api.pid())
 		api1, _ := benchkit.ProcCPU(api.pid())
-		r.cpu, r.apiCPU = cpu1-cpu0, api1-api0
+		r.cpu, r.apiCPU, r.treeProcesses = cpu1-cpu0, api1-api0, n
 	}
 	self1, _ := benchkit.ProcCPU(os.Getpid())
 	r.selfCPU = self1 - self0
@@ -224,45 +224,66 @@ func sleepUntil(ctx context.Context, t time.Time) {
 	}
 }
 
-// treeCPU is the CPU seconds of pid and every process below it (the api's
-// Chromium and its zygote, GPU and renderer processes), those that have
-// exited and been reaped included, and the number of processes in the tree.
-// benchkit.ServerCPU(n) is n's time, its reaped children's and its live
-// children's; the live children's are taken off, as they count on their own.
+// treeCPU is the CPU seconds used so far by pid and every process below
+// it (the api's Chromium and its zygote, GPU and renderer processes),
+// those that exited and were reaped by a process of the tree included (the
+// zygote reaps a renderer per render or so: its time is in the zygote's
+// cutime), and the number of processes in the tree now. One pass over
+// /proc, each process's stat read once: summing benchkit.ServerCPU over the
+// tree read /proc once per process, and renderers exiting between the reads
+// went uncounted or twice (it gave negative figures). A process that exits
+// during the pass may be missed or counted twice: one in hundreds.
 func treeCPU(pid int) (float64, int) {
-	parent := map[int]int{}
-	self := map[int]float64{}
+	type stat struct {
+		ppid      int
+		self, cut float64
+	}
+	procs := map[int]stat{}
 	ents, _ := os.ReadDir("/proc")
 	for _, e := range ents {
-		p, err := strconv.Atoi(e.Name())
-		if err != nil {
-			continue
-		}
-		s, pp := benchkit.ProcCPU(p)
-		parent[p], self[p] = pp, s
-	}
-	in := func(p int) bool {
-		for ; p > 1; p = parent[p] {
-			if p == pid {
-				return true
+		if p, err := strconv.Atoi(e.Name()); err == nil {
+			if ppid, self, cut, ok := readStat(p); ok {
+				procs[p] = stat{ppid, self, cut}
 			}
 		}
-		return false
 	}
 	total, n := 0.0, 0
-	for p := range parent {
-		if !in(p) {
-			continue
-		}
-		n++
-		total += benchkit.ServerCPU(p)
-		for c, pp := range parent {
-			if pp == p {
-				total -= self[c]
+	for p, st := range procs {
+		for q := p; q > 1; q = procs[q].ppid {
+			if q == pid {
+				total += st.self + st.cut
+				n++
+				break
 			}
 		}
 	}
 	return total, n
+}
+
+// readStat reads /proc/PID/stat: the parent's pid, the process's own
+// user+system seconds and those of its reaped children (cutime+cstime).
+// benchkit keeps its reader to itself, hence this one.
+func readStat(pid int) (ppid int, self, cut float64, ok bool) {
+	b, err := os.ReadFile("/proc/" + strconv.Itoa(pid) + "/stat")
+	if err != nil {
+		return 0, 0, 0, false
+	}
+	s := string(b)
+	i := strings.LastIndexByte(s, ')') // the command may hold spaces and parentheses
+	if i < 0 {
+		return 0, 0, 0, false
+	}
+	f := strings.Fields(s[i+1:]) // f[0] is field 3, state
+	if len(f) < 15 {
+		return 0, 0, 0, false
+	}
+	ppid, _ = strconv.Atoi(f[1])
+	var t [4]float64 // utime, stime, cutime, cstime: fields 14–17
+	for k := range t {
+		t[k], _ = strconv.ParseFloat(f[11+k], 64)
+	}
+	const clockTicks = 100 // USER_HZ on Linux
+	return ppid, (t[0] + t[1]) / clockTicks, (t[2] + t[3]) / clockTicks, true
 }
 
 func (r *result) pdfRate() float64  { return float64(r.pdfs) / r.seconds }
