@@ -105,19 +105,23 @@ func (l *load) run(ctx context.Context, mode string, settle, dur time.Duration, 
 			l.client(ctx, kind, from, end, c)
 		}()
 	}
-	var cpu0, api0, busy0, total0 float64
+	var api0, busy0, total0 float64
 	sleepUntil(ctx, from)
+	var tree *treeSampler
 	if api != nil {
-		cpu0, _ = treeCPU(api.pid())
+		tree = newTreeSampler(api.pid())
 		api0, _ = benchkit.ProcCPU(api.pid())
 	}
 	self0, _ := benchkit.ProcCPU(os.Getpid())
 	busy0, total0 = benchkit.MachineCPU()
-	sleepUntil(ctx, end)
+	for tree != nil && ctx.Err() == nil && time.Now().Before(end) {
+		sleepUntil(ctx, earliest(time.Now().Add(250*time.Millisecond), end))
+		tree.sample()
+	}
 	if api != nil {
-		cpu1, n := treeCPU(api.pid())
 		api1, _ := benchkit.ProcCPU(api.pid())
-		r.cpu, r.apiCPU, r.treeProcesses = cpu1-cpu0, api1-api0, n
+		r.cpu, r.treeProcesses = tree.total()
+		r.apiCPU = api1 - api0
 	}
 	self1, _ := benchkit.ProcCPU(os.Getpid())
 	r.selfCPU = self1 - self0
@@ -224,40 +228,101 @@ func sleepUntil(ctx context.Context, t time.Time) {
 	}
 }
 
-// treeCPU is the CPU seconds used so far by pid and every process below
-// it (the api's Chromium and its zygote, GPU and renderer processes),
-// those that exited and were reaped by a process of the tree included (the
-// zygote reaps a renderer per render or so: its time is in the zygote's
-// cutime), and the number of processes in the tree now. One pass over
-// /proc, each process's stat read once: summing benchkit.ServerCPU over the
-// tree read /proc once per process, and renderers exiting between the reads
-// went uncounted or twice (it gave negative figures). A process that exits
-// during the pass may be missed or counted twice: one in hundreds.
-func treeCPU(pid int) (float64, int) {
-	type stat struct {
-		ppid      int
-		self, cut float64
+// treeSampler follows the CPU of a process and every process below it:
+// the api's Chromium and its zygote, GPU and renderer processes. Each
+// process counts its own time and that of its reaped children (cutime:
+// Chromium's zygote reaps renderers that live a render or so). Processes
+// also leave the tree without dying (re-parented when their parent exits),
+// and summing benchkit.ServerCPU over the tree at two instants lost them
+// and gave negative figures; so every process ever seen in the tree (read
+// every 250 ms, each pass reading each stat once) stays counted where it
+// goes: its time now less its time at the start (0 if born since); one that
+// exited and whose parent was followed too counts through that parent's
+// cutime (its start time taken off), else by its last reading.
+type treeSampler struct {
+	root  int
+	procs map[int]*followed
+}
+
+type followed struct {
+	ppid        int
+	start, last float64 // own + reaped children's CPU seconds
+}
+
+func newTreeSampler(root int) *treeSampler {
+	t := &treeSampler{root: root, procs: map[int]*followed{}}
+	all := scanProcs()
+	for p, st := range all {
+		if t.inTree(p, all) {
+			t.procs[p] = &followed{ppid: st.ppid, start: st.cpu, last: st.cpu}
+		}
 	}
-	procs := map[int]stat{}
+	return t
+}
+
+type procStat struct {
+	ppid int
+	cpu  float64
+}
+
+// scanProcs reads every process's stat once.
+func scanProcs() map[int]procStat {
+	out := map[int]procStat{}
 	ents, _ := os.ReadDir("/proc")
 	for _, e := range ents {
 		if p, err := strconv.Atoi(e.Name()); err == nil {
 			if ppid, self, cut, ok := readStat(p); ok {
-				procs[p] = stat{ppid, self, cut}
+				out[p] = procStat{ppid, self + cut}
 			}
 		}
 	}
-	total, n := 0.0, 0
-	for p, st := range procs {
-		for q := p; q > 1; q = procs[q].ppid {
-			if q == pid {
-				total += st.self + st.cut
+	return out
+}
+
+func (t *treeSampler) inTree(p int, all map[int]procStat) bool {
+	for q := p; q > 1; q = all[q].ppid {
+		if q == t.root {
+			return true
+		}
+	}
+	return false
+}
+
+// sample reads the processes again, adding those new in the tree.
+func (t *treeSampler) sample() map[int]procStat {
+	all := scanProcs()
+	for p, st := range all {
+		f, ok := t.procs[p]
+		switch {
+		case ok:
+			f.ppid, f.last = st.ppid, max(f.last, st.cpu)
+		case t.inTree(p, all):
+			t.procs[p] = &followed{ppid: st.ppid, last: st.cpu} // born since the start
+		}
+	}
+	return all
+}
+
+// total is the CPU seconds the tree used since the start, and the processes
+// in it now.
+func (t *treeSampler) total() (float64, int) {
+	all := t.sample()
+	sum, n := 0.0, 0
+	for p, f := range t.procs {
+		if _, alive := all[p]; alive {
+			sum += f.last - f.start
+			if t.inTree(p, all) {
 				n++
-				break
 			}
+			continue
+		}
+		if _, parentAlive := all[f.ppid]; parentAlive && t.procs[f.ppid] != nil {
+			sum -= f.start // all of its life is in its parent's cutime
+		} else {
+			sum += f.last - f.start
 		}
 	}
-	return total, n
+	return sum, n
 }
 
 // readStat reads /proc/PID/stat: the parent's pid, the process's own
