@@ -4,6 +4,7 @@ import (
 	"context"
 	"crypto/sha256"
 	"io"
+	"log/slog"
 	"net/http"
 	"net/http/httptest"
 	"strconv"
@@ -181,4 +182,22 @@ func (c *countingStore) CountRequest(ctx context.Context, tenantID string, limit
 func (c *countingStore) RecordSyncRender(ctx context.Context, tier string, seconds float64) error {
 	c.other.Add(1)
 	return c.Store.RecordSyncRender(ctx, tier, seconds)
+}
+
+// A busy answer is logged below the default level; every other 5xx is an
+// error, and client errors are information. writeError tells the request
+// log which code it wrote.
+func TestBusyIsNotAnErrorInTheLog(t *testing.T) {
+	t.Parallel()
+	require.Equal(t, slog.LevelDebug, logLevelFor(http.StatusServiceUnavailable, paprika.CodeBusy))
+	require.Equal(t, slog.LevelError, logLevelFor(http.StatusServiceUnavailable, paprika.CodeUnavailable))
+	require.Equal(t, slog.LevelError, logLevelFor(http.StatusInternalServerError, paprika.CodeInternal))
+	require.Equal(t, slog.LevelInfo, logLevelFor(http.StatusNotFound, paprika.CodeNotFound))
+	require.Equal(t, slog.LevelInfo, logLevelFor(http.StatusOK, ""))
+
+	s := &Server{log: slog.New(slog.DiscardHandler)}
+	sw := &statusWriter{ResponseWriter: httptest.NewRecorder()}
+	s.writeError(sw, httptest.NewRequest(http.MethodPost, "/v1/renders", nil), errBusy)
+	require.Equal(t, paprika.CodeBusy, sw.code)
+	require.Equal(t, http.StatusServiceUnavailable, sw.status)
 }

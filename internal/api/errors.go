@@ -76,6 +76,9 @@ func (s *Server) writeError(w http.ResponseWriter, r *http.Request, err error) {
 	if !ok {
 		status = http.StatusInternalServerError
 	}
+	if sw, ok := w.(*statusWriter); ok {
+		sw.code = e.Code
+	}
 	body := errorBody{Code: e.Code, Message: e.Message, RequestID: id}
 	if e.Code == paprika.CodeRateLimited {
 		body.Limit = &e.Limit
@@ -86,9 +89,16 @@ func (s *Server) writeError(w http.ResponseWriter, r *http.Request, err error) {
 	writeJSON(w, status, body)
 }
 
-// logLevelFor keeps client errors out of the error log.
-func logLevelFor(status int) slog.Level {
-	if status >= 500 {
+// logLevelFor keeps client errors out of the error log, and busy answers
+// out of the log at its default level: they are the API working as meant
+// (paprika_busy_total counts them), and a client retrying without honouring
+// Retry-After sent thousands a second, each an ERROR line (bench/storm:
+// 454,467 in one run).
+func logLevelFor(status int, code string) slog.Level {
+	switch {
+	case code == paprika.CodeBusy:
+		return slog.LevelDebug
+	case status >= 500:
 		return slog.LevelError
 	}
 	return slog.LevelInfo

@@ -32,6 +32,7 @@ type statusWriter struct {
 	http.ResponseWriter
 	status int
 	bytes  int64
+	code   string // the error body's code, when writeError wrote one
 }
 
 func (w *statusWriter) WriteHeader(status int) {
@@ -79,7 +80,7 @@ func (s *Server) observe(next http.Handler) http.Handler {
 			}
 			elapsed := time.Since(start)
 			s.meters.Request(r.Pattern, r.Method, status, elapsed)
-			s.log.Log(r.Context(), logLevelFor(status), "request",
+			s.log.Log(r.Context(), logLevelFor(status, sw.code), "request",
 				"requestId", id, "method", r.Method, "path", r.URL.Path, "status", status,
 				"bytes", sw.bytes, "ms", float64(elapsed.Microseconds())/1000)
 		}()
