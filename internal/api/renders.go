@@ -15,10 +15,13 @@ import (
 // errBusy is the answer when every render slot is taken.
 var errBusy = &paprika.Error{Code: paprika.CodeBusy, Message: "Busy: every render slot is taken; retry shortly or queue a job", RetryAfter: 1}
 
-// slotsFull reports whether every synchronous render slot is taken. The
-// route of renders asks it before anything else (the key, the body, the
-// template), so that a busy answer costs next to nothing.
-func (s *Server) slotsFull() bool { return len(s.slots) == cap(s.slots) }
+// slotDeadlineKey holds, in a render's context, until when it may wait for
+// a slot: the route waits for a free one before anything else (the key,
+// the body, the template), so that a busy answer costs next to nothing, and
+// createRender takes it by the same deadline.
+type slotDeadlineKeyType struct{}
+
+var slotDeadlineKey slotDeadlineKeyType
 
 // busyTier is the tier a render answered busy before its key was looked up
 // is counted at: its key's, when the key cache knows it, else "" (no tier
@@ -31,7 +34,7 @@ func (s *Server) busyTier(r *http.Request) string {
 }
 
 // createRender renders synchronously in one of this process's render slots.
-// When every slot is taken it answers busy at once: no unbounded line of
+// When every slot stays taken for busyWait it answers busy: no line of
 // requests waits behind the slots. The slot is given back as soon as the
 // render ends, before the answer is written, so a client that waits for
 // its answer before sending the next request finds its slot free. A render
@@ -54,14 +57,13 @@ func (s *Server) createRender(w http.ResponseWriter, r *http.Request) error {
 	// The slot first: a render answered busy is not counted against the
 	// tenant's ratePerMinute.
 	tier := s.tierNow(p.Key.Tier, p)
-	select {
-	case s.slots <- struct{}{}:
-	default:
+	deadline, _ := r.Context().Value(slotDeadlineKey).(time.Time)
+	if !s.slots.take(r.Context(), deadline) {
 		s.meters.Busy(tier, metrics.SlotsRender)
 		return errBusy
 	}
 	var once sync.Once
-	release := func() { once.Do(func() { <-s.slots }) }
+	release := func() { once.Do(s.slots.release) }
 	defer release()
 	if err := s.countRequest(r.Context(), p); err != nil {
 		return err

@@ -10,6 +10,7 @@ import (
 	"strings"
 	"sync"
 	"testing"
+	"time"
 
 	"github.com/stretchr/testify/require"
 
@@ -293,4 +294,33 @@ func TestInputPayloadTooLarge(t *testing.T) {
 	resp, body := e.do(t, http.MethodPost, "/v1/jobs", key, map[string]any{"template": "<p>" + strings.Repeat("x", 1900) + "</p>"})
 	requireStatus(t, http.StatusAccepted, resp, body)
 	require.Empty(t, fake.Calls())
+}
+
+// TestRenderWaitsBrieflyForASlot checks that a render arriving while
+// every slot is taken is rendered, not refused, when a slot is given back
+// within busyWait.
+func TestRenderWaitsBrieflyForASlot(t *testing.T) {
+	t.Parallel()
+	fake, started, release := blockingRenderer(func(in render.Input) *render.Output {
+		return &render.Output{Body: []byte("%PDF-1.7"), ContentType: "application/pdf", Pages: 1}
+	})
+	e := setupWork(t, map[string]string{"PAPRIKA_WORKERS": "1"}, fake)
+	key := e.tenantKey(t, "acme", ScopeRender)
+	first := make(chan int, 1)
+	go func() {
+		resp, _ := e.do(t, http.MethodPost, "/v1/renders", key, map[string]any{"template": "<p>1</p>"})
+		first <- resp.StatusCode
+	}()
+	waitStarted(t, started) // the first holds the only slot
+	go func() {
+		// The second is waiting at the route for the slot: give it back.
+		for e.Server.slots.waiting.Load() == 0 {
+			time.Sleep(time.Millisecond)
+		}
+		close(release)
+	}()
+	resp, body := e.do(t, http.MethodPost, "/v1/renders", key, map[string]any{"template": "<p>2</p>"})
+	requireStatus(t, http.StatusOK, resp, body)
+	require.Equal(t, http.StatusOK, <-first)
+	require.Len(t, fake.Calls(), 2)
 }

@@ -8,6 +8,7 @@ import (
 	"log/slog"
 	"net/http"
 	"path"
+	"time"
 
 	"github.com/paprikahq/paprika/internal/config"
 	"github.com/paprikahq/paprika/internal/metrics"
@@ -25,7 +26,7 @@ type Server struct {
 	outputs  storage.Store // where outputs are read from (PAPRIKA_STORAGE_URL)
 	renderer render.Renderer
 	engine   *render.Engine   // the renderer this server made, closed by Close
-	slots    chan struct{}    // synchronous render slots (PAPRIKA_WORKERS)
+	slots    *renderSlots     // synchronous render slots (PAPRIKA_WORKERS)
 	merges   chan struct{}    // batch PDF merges running at once (PAPRIKA_WORKERS)
 	meters   *metrics.Metrics // this process's Prometheus metrics
 	prom     http.Handler     // /metrics
@@ -58,7 +59,7 @@ func WithMetrics(m *metrics.Metrics) Option {
 // New returns the API server. Unless given a renderer, it makes a Chromium
 // engine with PAPRIKA_WORKERS slots (Chromium starts on the first render).
 func New(cfg *config.Config, store Store, log *slog.Logger, opts ...Option) *Server {
-	s := &Server{cfg: cfg, store: store, log: log, slots: make(chan struct{}, max(cfg.Workers, 1)),
+	s := &Server{cfg: cfg, store: store, log: log, slots: newRenderSlots(cfg.Workers),
 		merges: make(chan struct{}, max(cfg.Workers, 1)), keys: newKeyCache(keyCacheTTL, keyCacheEntries)}
 	for _, o := range opts {
 		o(s)
@@ -127,10 +128,16 @@ func (s *Server) Handler() http.Handler {
 		slotted := pattern == renderRoute
 		wildcards(pattern) // every wildcard has a shape (path.go)
 		mux.HandleFunc(pattern, func(w http.ResponseWriter, r *http.Request) {
-			if slotted && s.slotsFull() {
-				s.meters.Busy(s.busyTier(r), metrics.SlotsRender)
-				s.writeError(w, r, errBusy) // before the key, the body and the template
-				return
+			if slotted {
+				// Before the key, the body and the template: a render that
+				// finds every slot taken for busyWait is answered busy.
+				deadline := time.Now().Add(busyWait)
+				if !s.slots.waitFree(r.Context(), deadline) {
+					s.meters.Busy(s.busyTier(r), metrics.SlotsRender)
+					s.writeError(w, r, errBusy)
+					return
+				}
+				r = r.WithContext(context.WithValue(r.Context(), slotDeadlineKey, deadline))
 			}
 			if err := h(w, r); err != nil {
 				s.writeError(w, r, err)
