@@ -1,14 +1,12 @@
 package main
 
 import (
-	"bufio"
 	"bytes"
 	"context"
 	"errors"
 	"fmt"
 	"io"
 	"log"
-	"net"
 	"net/http"
 	"os"
 	"os/exec"
@@ -28,84 +26,8 @@ type proc struct {
 	cmd   *exec.Cmd
 	done  chan struct{} // closed when it has exited
 	err   error         // its exit, set before done is closed
-	logs  *logKeeper
+	logs  *benchkit.LogKeeper
 	pprof string // the address of its /debug/pprof, when profiled
-}
-
-// logKeeper reads a process's JSON log lines and keeps the warnings and
-// errors, the first few in full, and the last lines of any kind (for a
-// process that dies at start).
-type logKeeper struct {
-	mu     sync.Mutex
-	bad    []string
-	badN   int
-	last   []string
-	echo   bool
-	prefix string
-}
-
-func (k *logKeeper) read(r io.Reader) {
-	sc := bufio.NewScanner(r)
-	sc.Buffer(make([]byte, 64<<10), 1<<20)
-	for sc.Scan() {
-		line := sc.Text()
-		k.mu.Lock()
-		if strings.Contains(line, `"level":"WARN"`) || strings.Contains(line, `"level":"ERROR"`) {
-			k.badN++
-			if len(k.bad) < 10 {
-				k.bad = append(k.bad, line)
-			}
-			if k.echo {
-				log.Printf("%s: %s", k.prefix, line)
-			}
-		}
-		if len(k.last) == 20 {
-			k.last = k.last[1:]
-		}
-		k.last = append(k.last, line)
-		k.mu.Unlock()
-	}
-}
-
-func (k *logKeeper) tail() string {
-	k.mu.Lock()
-	defer k.mu.Unlock()
-	return strings.Join(k.last, "\n")
-}
-
-// counts returns the warnings and errors logged, and the first few.
-func (k *logKeeper) counts() (int, []string) {
-	k.mu.Lock()
-	defer k.mu.Unlock()
-	return k.badN, append([]string(nil), k.bad...)
-}
-
-// freePort asks the kernel for a free TCP port on loopback. Another process
-// could take it before ours listens; the start then fails and says so.
-func freePort() (int, error) {
-	ln, err := net.Listen("tcp", "127.0.0.1:0")
-	if err != nil {
-		return 0, err
-	}
-	defer ln.Close()
-	return ln.Addr().(*net.TCPAddr).Port, nil
-}
-
-// environ is the benchmark's environment without Paprika's variables and
-// PORT, plus vars.
-func environ(vars map[string]string) []string {
-	var out []string
-	for _, kv := range os.Environ() {
-		k, _, _ := strings.Cut(kv, "=")
-		if strings.HasPrefix(k, "PAPRIKA_") || k == "PORT" {
-			continue
-		}
-		out = append(out, kv)
-	}
-	for k, v := range vars {
-		out = append(out, k+"="+v)
-	}
-	return out
 }
 
 // startProc runs `bin command` with vars (PORT chosen here) and waits until
@@ -125,14 +47,14 @@ func startProc(ctx context.Context, name, bin, command string, vars map[string]s
 // spawnProc runs `bin command` with vars (PORT chosen here), without
 // waiting for it to be ready.
 func spawnProc(name, bin, command string, vars map[string]string, echo bool) (*proc, error) {
-	port, err := freePort()
+	port, err := benchkit.FreePort()
 	if err != nil {
 		return nil, err
 	}
 	vars["PORT"] = strconv.Itoa(port)
-	p := &proc{name: name, port: port, done: make(chan struct{}), logs: &logKeeper{echo: echo, prefix: name}}
+	p := &proc{name: name, port: port, done: make(chan struct{}), logs: &benchkit.LogKeeper{Echo: echo, Prefix: name}}
 	p.cmd = exec.Command(bin, command)
-	p.cmd.Env = environ(vars)
+	p.cmd.Env = benchkit.Environ(vars)
 	p.cmd.SysProcAttr = benchkit.ChildAttr()
 	stderr, err := p.cmd.StderrPipe()
 	if err != nil {
@@ -143,7 +65,7 @@ func spawnProc(name, bin, command string, vars map[string]string, echo bool) (*p
 		return nil, fmt.Errorf("start %s: %w", name, err)
 	}
 	go func() {
-		p.logs.read(stderr)
+		p.logs.Read(stderr)
 		p.err = p.cmd.Wait()
 		close(p.done)
 	}()
@@ -170,13 +92,13 @@ func (p *proc) waitHealthy(ctx context.Context, limit time.Duration) error {
 		}
 		select {
 		case <-p.done:
-			return fmt.Errorf("%s exited at start (%v):\n%s", p.name, p.err, p.logs.tail())
+			return fmt.Errorf("%s exited at start (%v):\n%s", p.name, p.err, p.logs.Tail())
 		case <-ctx.Done():
 			return ctx.Err()
 		case <-time.After(50 * time.Millisecond):
 		}
 		if time.Now().After(deadline) {
-			return fmt.Errorf("%s not healthy after %s:\n%s", p.name, limit, p.logs.tail())
+			return fmt.Errorf("%s not healthy after %s:\n%s", p.name, limit, p.logs.Tail())
 		}
 	}
 }
@@ -185,7 +107,7 @@ func (p *proc) waitHealthy(ctx context.Context, limit time.Duration) error {
 func (p *proc) alive() error {
 	select {
 	case <-p.done:
-		return fmt.Errorf("%s exited (%v):\n%s", p.name, p.err, p.logs.tail())
+		return fmt.Errorf("%s exited (%v):\n%s", p.name, p.err, p.logs.Tail())
 	default:
 		return nil
 	}

@@ -2,8 +2,6 @@ package main
 
 import (
 	"context"
-	"crypto/rand"
-	"encoding/hex"
 	"fmt"
 	"log"
 	"os"
@@ -63,7 +61,7 @@ func runOnce(ctx context.Context, e *env, o *options, n int, bin string) (res *r
 		}
 	}
 
-	token := randomToken()
+	token := benchkit.RandomHex()
 	base := map[string]string{
 		"PAPRIKA_DATABASE_URL": e.pg.URL(db),
 		"PAPRIKA_TIERS":        tiersJSON,
@@ -102,7 +100,7 @@ func runOnce(ctx context.Context, e *env, o *options, n int, bin string) (res *r
 		for i := 0; i < o.workers; i++ {
 			extra := map[string]string{"PAPRIKA_WORKERS": strconv.Itoa(o.slots)}
 			if o.profile != "" {
-				port, err := freePort()
+				port, err := benchkit.FreePort()
 				if err != nil {
 					return err
 				}
@@ -219,7 +217,7 @@ func runOnce(ctx context.Context, e *env, o *options, n int, bin string) (res *r
 		log.Printf("profiles and traces in %s", o.profile)
 	}
 	for _, p := range procs {
-		k, first := p.logs.counts()
+		k, first := p.logs.Counts()
 		res.Logged += k
 		res.LoggedFirst = append(res.LoggedFirst, first...)
 	}
@@ -287,12 +285,6 @@ func makeDataDir(o *options) (string, error) {
 		parent = "/dev/shm"
 	}
 	return os.MkdirTemp(parent, "pprod-data")
-}
-
-func randomToken() string {
-	b := make([]byte, 16)
-	_, _ = rand.Read(b)
-	return hex.EncodeToString(b)
 }
 
 // topStatements lists the statements that used the most PostgreSQL time,

@@ -271,7 +271,7 @@ func scanProcs() map[int]procStat {
 	ents, _ := os.ReadDir("/proc")
 	for _, e := range ents {
 		if p, err := strconv.Atoi(e.Name()); err == nil {
-			if ppid, self, cut, ok := readStat(p); ok {
+			if self, cut, ppid, ok := benchkit.ProcTimes(p); ok {
 				out[p] = procStat{ppid, self + cut}
 			}
 		}
@@ -323,32 +323,6 @@ func (t *treeSampler) total() (float64, int) {
 		}
 	}
 	return sum, n
-}
-
-// readStat reads /proc/PID/stat: the parent's pid, the process's own
-// user+system seconds and those of its reaped children (cutime+cstime).
-// benchkit keeps its reader to itself, hence this one.
-func readStat(pid int) (ppid int, self, cut float64, ok bool) {
-	b, err := os.ReadFile("/proc/" + strconv.Itoa(pid) + "/stat")
-	if err != nil {
-		return 0, 0, 0, false
-	}
-	s := string(b)
-	i := strings.LastIndexByte(s, ')') // the command may hold spaces and parentheses
-	if i < 0 {
-		return 0, 0, 0, false
-	}
-	f := strings.Fields(s[i+1:]) // f[0] is field 3, state
-	if len(f) < 15 {
-		return 0, 0, 0, false
-	}
-	ppid, _ = strconv.Atoi(f[1])
-	var t [4]float64 // utime, stime, cutime, cstime: fields 14–17
-	for k := range t {
-		t[k], _ = strconv.ParseFloat(f[11+k], 64)
-	}
-	const clockTicks = 100 // USER_HZ on Linux
-	return ppid, (t[0] + t[1]) / clockTicks, (t[2] + t[3]) / clockTicks, true
 }
 
 func (r *result) pdfRate() float64  { return float64(r.pdfs) / r.seconds }

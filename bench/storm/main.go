@@ -24,18 +24,14 @@
 package main
 
 import (
-	"bufio"
 	"bytes"
 	"context"
-	"crypto/rand"
-	"encoding/hex"
 	"encoding/json"
 	"errors"
 	"flag"
 	"fmt"
 	"io"
 	"log"
-	"net"
 	"net/http"
 	"os"
 	"os/exec"
@@ -43,7 +39,6 @@ import (
 	"path/filepath"
 	"strconv"
 	"strings"
-	"sync"
 	"syscall"
 	"time"
 
@@ -152,7 +147,7 @@ func run(ctx context.Context, o *options) error {
 	fmt.Printf("api: PAPRIKA_WORKERS=%d; %d clients; %s measured per mode after %s settling; invoice %s (%d bytes)\n\n",
 		o.slots, o.clients, o.duration, o.settle, filepath.Base(o.invoice), len(invoice))
 	printTable(os.Stdout, results)
-	n, bad := e.api.logs.counts()
+	n, bad := e.api.logs.Counts()
 	fmt.Printf("\napi warnings and errors logged: %d\n", n)
 	for _, b := range bad {
 		fmt.Println("  " + b)
@@ -174,7 +169,7 @@ type env struct {
 
 // setup builds paprika (unless -bin) and starts PostgreSQL with fsync on.
 func setup(ctx context.Context, o *options) (e *env, err error) {
-	e = &env{machine: benchkit.MachineInfo(), token: randomHex()}
+	e = &env{machine: benchkit.MachineInfo(), token: benchkit.RandomHex()}
 	defer func() {
 		if err != nil {
 			e.close()
@@ -231,7 +226,7 @@ func setup(ctx context.Context, o *options) (e *env, err error) {
 // startAPI starts `paprika api` with slots render slots and waits for its
 // /healthz.
 func (e *env) startAPI(ctx context.Context, slots int) error {
-	port, err := freePort()
+	port, err := benchkit.FreePort()
 	if err != nil {
 		return err
 	}
@@ -244,9 +239,9 @@ func (e *env) startAPI(ctx context.Context, slots int) error {
 		// No ratePerMinute: the bench measures slots, not the rate limit.
 		"PAPRIKA_TIERS": `{"standard": {"weight": 1}}`,
 	}
-	p := &proc{port: port, done: make(chan struct{}), logs: &logKeeper{}}
+	p := &proc{port: port, done: make(chan struct{}), logs: &benchkit.LogKeeper{}}
 	p.cmd = exec.Command(e.bin, "api")
-	p.cmd.Env = environ(vars)
+	p.cmd.Env = benchkit.Environ(vars)
 	p.cmd.SysProcAttr = benchkit.ChildAttr()
 	p.cmd.Stdout = io.Discard
 	stderr, err := p.cmd.StderrPipe()
@@ -257,7 +252,7 @@ func (e *env) startAPI(ctx context.Context, slots int) error {
 		return fmt.Errorf("start api: %w", err)
 	}
 	go func() {
-		p.logs.read(stderr)
+		p.logs.Read(stderr)
 		p.err = p.cmd.Wait()
 		close(p.done)
 	}()
@@ -271,7 +266,7 @@ func (e *env) startAPI(ctx context.Context, slots int) error {
 			return err
 		}
 		if time.Now().After(deadline) {
-			return fmt.Errorf("api not healthy after 60 s:\n%s", p.logs.tail())
+			return fmt.Errorf("api not healthy after 60 s:\n%s", p.logs.Tail())
 		}
 		select {
 		case <-ctx.Done():
@@ -361,7 +356,7 @@ type proc struct {
 	cmd  *exec.Cmd
 	done chan struct{} // closed when it has exited
 	err  error         // its exit, set before done is closed
-	logs *logKeeper
+	logs *benchkit.LogKeeper
 }
 
 func (p *proc) url(path string) string { return "http://127.0.0.1:" + strconv.Itoa(p.port) + path }
@@ -372,7 +367,7 @@ func (p *proc) pid() int { return p.cmd.Process.Pid }
 func (p *proc) alive() error {
 	select {
 	case <-p.done:
-		return fmt.Errorf("api exited (%v):\n%s", p.err, p.logs.tail())
+		return fmt.Errorf("api exited (%v):\n%s", p.err, p.logs.Tail())
 	default:
 		return nil
 	}
@@ -394,80 +389,6 @@ func (p *proc) stop() error {
 		<-p.done
 		return errors.New("api did not stop within 15 s of SIGTERM; killed")
 	}
-}
-
-// logKeeper keeps the api's warnings and errors (the first few in full)
-// and its last lines (for a process that dies at start).
-type logKeeper struct {
-	mu   sync.Mutex
-	bad  []string
-	badN int
-	last []string
-}
-
-func (k *logKeeper) read(r io.Reader) {
-	sc := bufio.NewScanner(r)
-	sc.Buffer(make([]byte, 64<<10), 1<<20)
-	for sc.Scan() {
-		line := sc.Text()
-		k.mu.Lock()
-		if strings.Contains(line, `"level":"WARN"`) || strings.Contains(line, `"level":"ERROR"`) {
-			k.badN++
-			if len(k.bad) < 5 {
-				k.bad = append(k.bad, line)
-			}
-		}
-		if len(k.last) == 20 {
-			k.last = k.last[1:]
-		}
-		k.last = append(k.last, line)
-		k.mu.Unlock()
-	}
-}
-
-func (k *logKeeper) tail() string {
-	k.mu.Lock()
-	defer k.mu.Unlock()
-	return strings.Join(k.last, "\n")
-}
-
-func (k *logKeeper) counts() (int, []string) {
-	k.mu.Lock()
-	defer k.mu.Unlock()
-	return k.badN, append([]string(nil), k.bad...)
-}
-
-// freePort asks the kernel for a free TCP port on loopback.
-func freePort() (int, error) {
-	ln, err := net.Listen("tcp", "127.0.0.1:0")
-	if err != nil {
-		return 0, err
-	}
-	defer ln.Close()
-	return ln.Addr().(*net.TCPAddr).Port, nil
-}
-
-// environ is the bench's environment without Paprika's variables and PORT,
-// plus vars.
-func environ(vars map[string]string) []string {
-	var out []string
-	for _, kv := range os.Environ() {
-		k, _, _ := strings.Cut(kv, "=")
-		if strings.HasPrefix(k, "PAPRIKA_") || k == "PORT" {
-			continue
-		}
-		out = append(out, kv)
-	}
-	for k, v := range vars {
-		out = append(out, k+"="+v)
-	}
-	return out
-}
-
-func randomHex() string {
-	b := make([]byte, 16)
-	_, _ = rand.Read(b)
-	return hex.EncodeToString(b)
 }
 
 // gitState names the commit, and whether internal/ or cmd/ differ from it.

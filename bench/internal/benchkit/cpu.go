@@ -9,10 +9,10 @@ import (
 // clockTicks is USER_HZ, the unit of /proc's CPU times, on Linux.
 const clockTicks = 100
 
-// procTimes reads /proc/PID/stat: user+system seconds of the process itself,
+// ProcTimes reads /proc/PID/stat: user+system seconds of the process itself,
 // the same of its waited-for children that have exited, and its parent's
 // pid. ok is false when the process is gone or the file unreadable.
-func procTimes(pid int) (self, children float64, ppid int, ok bool) {
+func ProcTimes(pid int) (self, children float64, ppid int, ok bool) {
 	b, err := os.ReadFile("/proc/" + strconv.Itoa(pid) + "/stat")
 	if err != nil {
 		return 0, 0, 0, false
@@ -38,7 +38,7 @@ func procTimes(pid int) (self, children float64, ppid int, ok bool) {
 // threads included, its children not), and its parent's pid; 0, 0 if the
 // process is gone.
 func ProcCPU(pid int) (seconds float64, ppid int) {
-	self, _, ppid, _ := procTimes(pid)
+	self, _, ppid, _ := ProcTimes(pid)
 	return self, ppid
 }
 
@@ -69,7 +69,7 @@ func ProcSystemCPU(pid int) float64 {
 // kernel adds to the postmaster's cutime and cstime when it reaps them.
 // Grandchildren are not counted: PostgreSQL has none.
 func ServerCPU(pid int) float64 {
-	self, children, _, ok := procTimes(pid)
+	self, children, _, ok := ProcTimes(pid)
 	if !ok {
 		return 0
 	}
@@ -80,7 +80,7 @@ func ServerCPU(pid int) float64 {
 		if err != nil {
 			continue
 		}
-		if v, _, ppid, ok := procTimes(p); ok && ppid == pid {
+		if v, _, ppid, ok := ProcTimes(p); ok && ppid == pid {
 			total += v
 		}
 	}
