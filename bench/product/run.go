@@ -25,14 +25,14 @@ type cpuAt struct {
 	busy, total            float64
 }
 
-func sampleCPU(workers []*proc, api *proc, postmaster int) cpuAt {
+func sampleCPU(workers []*benchkit.Proc, api *benchkit.Proc, postmaster int) cpuAt {
 	c := cpuAt{at: time.Now()}
 	for _, w := range workers {
-		v, _ := benchkit.ProcCPU(w.pid())
+		v, _ := benchkit.ProcCPU(w.Pid())
 		c.workers += v
-		c.workersSys += benchkit.ProcSystemCPU(w.pid())
+		c.workersSys += benchkit.ProcSystemCPU(w.Pid())
 	}
-	c.api, _ = benchkit.ProcCPU(api.pid())
+	c.api, _ = benchkit.ProcCPU(api.Pid())
 	c.self, _ = benchkit.ProcCPU(os.Getpid())
 	c.postgres = benchkit.ServerCPU(postmaster)
 	c.busy, c.total = benchkit.MachineCPU()
@@ -77,14 +77,14 @@ func runOnce(ctx context.Context, e *env, o *options, n int, bin string) (res *r
 		}
 		return m
 	}
-	var procs []*proc
-	defer func() { stopAll(procs) }()
-	api, err := startProc(ctx, "api", bin, "api", vars(map[string]string{"PAPRIKA_ADMIN_TOKEN": token, "PAPRIKA_WORKERS": "2"}), o.verbose)
+	var procs []*benchkit.Proc
+	defer func() { benchkit.StopAll(procs) }()
+	api, err := benchkit.StartProc(ctx, "api", bin, "api", vars(map[string]string{"PAPRIKA_ADMIN_TOKEN": token, "PAPRIKA_WORKERS": "2"}), o.verbose)
 	if err != nil {
 		return nil, err
 	}
 	procs = append(procs, api)
-	c := newClient(api.url(""), token)
+	c := newClient(api.URL(""), token)
 	ts := layout(o)
 	if err := c.createTenants(ctx, ts); err != nil {
 		return nil, fmt.Errorf("creating tenants: %w", err)
@@ -95,7 +95,7 @@ func runOnce(ctx context.Context, e *env, o *options, n int, bin string) (res *r
 	}
 	defer poll.Close(context.WithoutCancel(ctx))
 
-	var workers []*proc
+	var workers []*benchkit.Proc
 	startWorkers := func() error {
 		for i := 0; i < o.workers; i++ {
 			extra := map[string]string{"PAPRIKA_WORKERS": strconv.Itoa(o.slots)}
@@ -108,16 +108,16 @@ func runOnce(ctx context.Context, e *env, o *options, n int, bin string) (res *r
 			}
 			// All spawned before any is waited for: a worker may claim
 			// before its /healthz answers, and must not run alone.
-			w, err := spawnProc(fmt.Sprintf("worker %d", i+1), bin, "worker", vars(extra), o.verbose)
+			w, err := benchkit.SpawnProc(fmt.Sprintf("worker %d", i+1), bin, "worker", vars(extra), o.verbose)
 			if err != nil {
 				return err
 			}
-			w.pprof = extra["PAPRIKA_PPROF"]
+			w.Pprof = extra["PAPRIKA_PPROF"]
 			workers = append(workers, w)
 			procs = append(procs, w)
 		}
 		for _, w := range workers {
-			if err := w.waitHealthy(ctx, 60*time.Second); err != nil {
+			if err := w.WaitHealthy(ctx, 60*time.Second); err != nil {
 				return err
 			}
 		}
@@ -181,7 +181,7 @@ func runOnce(ctx context.Context, e *env, o *options, n int, bin string) (res *r
 						return
 					}
 					name := filepath.Join(o.profile, fmt.Sprintf("run%d-worker%d.%s", n, i+1, kind))
-					profDone <- fetchProfile(ctx, w.pprof, kind, o.profileSeconds, name)
+					profDone <- fetchProfile(ctx, w.Pprof, kind, o.profileSeconds, name)
 				}()
 			}
 		}
@@ -191,7 +191,7 @@ func runOnce(ctx context.Context, e *env, o *options, n int, bin string) (res *r
 	if o.statStatements {
 		waits = map[string]int{}
 	}
-	if err := waitDone(ctx, poll, o.records, append([]*proc{api}, workers...), waits); err != nil {
+	if err := waitDone(ctx, poll, o.records, append([]*benchkit.Proc{api}, workers...), waits); err != nil {
 		return nil, err
 	}
 	drainEnd := sampleCPU(workers, api, e.pg.PID())
@@ -209,7 +209,7 @@ func runOnce(ctx context.Context, e *env, o *options, n int, bin string) (res *r
 		}
 		for i, w := range workers {
 			for _, kind := range []string{"block", "mutex"} {
-				if err := fetchProfile(ctx, w.pprof, kind, 0, filepath.Join(o.profile, fmt.Sprintf("run%d-worker%d.%s", n, i+1, kind))); err != nil {
+				if err := fetchProfile(ctx, w.Pprof, kind, 0, filepath.Join(o.profile, fmt.Sprintf("run%d-worker%d.%s", n, i+1, kind))); err != nil {
 					log.Printf("profile: %v", err)
 				}
 			}
@@ -217,7 +217,7 @@ func runOnce(ctx context.Context, e *env, o *options, n int, bin string) (res *r
 		log.Printf("profiles and traces in %s", o.profile)
 	}
 	for _, p := range procs {
-		k, first := p.logs.Counts()
+		k, first := p.Logs.Counts()
 		res.Logged += k
 		res.LoggedFirst = append(res.LoggedFirst, first...)
 	}
@@ -225,7 +225,7 @@ func runOnce(ctx context.Context, e *env, o *options, n int, bin string) (res *r
 	if err != nil {
 		return nil, fmt.Errorf("reading records: %w", err)
 	}
-	stopAll(procs)
+	benchkit.StopAll(procs)
 	procs = nil
 	res.compute(o, ts, recs)
 	res.cpu(o, subStart, subEnd, drainStart, drainEnd)
@@ -235,7 +235,7 @@ func runOnce(ctx context.Context, e *env, o *options, n int, bin string) (res *r
 // waitDone polls the batches' counters until n records have finished,
 // failing if a process exits meanwhile. With waits not nil, it also counts
 // what the active client backends are waiting for at each poll.
-func waitDone(ctx context.Context, conn *pgx.Conn, n int, procs []*proc, waits map[string]int) error {
+func waitDone(ctx context.Context, conn *pgx.Conn, n int, procs []*benchkit.Proc, waits map[string]int) error {
 	last, lastAt := int64(-1), time.Now()
 	for {
 		var finished int64
@@ -256,7 +256,7 @@ func waitDone(ctx context.Context, conn *pgx.Conn, n int, procs []*proc, waits m
 			return fmt.Errorf("no record finished for a minute (%d of %d finished)", finished, n)
 		}
 		for _, p := range procs {
-			if err := p.alive(); err != nil {
+			if err := p.Alive(); err != nil {
 				return err
 			}
 		}

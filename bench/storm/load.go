@@ -89,7 +89,7 @@ type counter struct {
 // run runs the mode's clients for settle+dur; answers that arrive within
 // the last dur are counted, and the CPU of api (when not nil) is sampled
 // over that window.
-func (l *load) run(ctx context.Context, mode string, settle, dur time.Duration, api *proc) *result {
+func (l *load) run(ctx context.Context, mode string, settle, dur time.Duration, api *benchkit.Proc) *result {
 	r := &result{mode: mode, pdfsBy: map[string]int{}, clientsBy: map[string]int{}, retryAfter: map[string]int{},
 		loadBefore: benchkit.LoadAvg()}
 	c := &counter{r: r}
@@ -109,8 +109,8 @@ func (l *load) run(ctx context.Context, mode string, settle, dur time.Duration, 
 	sleepUntil(ctx, from)
 	var tree *treeSampler
 	if api != nil {
-		tree = newTreeSampler(api.pid())
-		api0, _ = benchkit.ProcCPU(api.pid())
+		tree = newTreeSampler(api.Pid())
+		api0, _ = benchkit.ProcCPU(api.Pid())
 	}
 	self0, _ := benchkit.ProcCPU(os.Getpid())
 	busy0, total0 = benchkit.MachineCPU()
@@ -119,7 +119,7 @@ func (l *load) run(ctx context.Context, mode string, settle, dur time.Duration, 
 		tree.sample()
 	}
 	if api != nil {
-		api1, _ := benchkit.ProcCPU(api.pid())
+		api1, _ := benchkit.ProcCPU(api.Pid())
 		r.cpu, r.treeProcesses = tree.total()
 		r.apiCPU = api1 - api0
 	}

@@ -122,7 +122,7 @@ func run(ctx context.Context, o *options) error {
 	if err != nil {
 		return fmt.Errorf("creating the tenant: %w", err)
 	}
-	l := newLoad(e.api.url("/v1/renders"), secret, invoice, o.clients)
+	l := newLoad(e.api.URL("/v1/renders"), secret, invoice, o.clients)
 	log.Printf("warm-up: %s of polite renders", o.warmup)
 	if w := l.run(ctx, "polite", 0, o.warmup, nil); w.pdfs == 0 {
 		return fmt.Errorf("warm-up rendered no PDF (%d other answers, first: %s)", w.other, w.firstOther)
@@ -130,7 +130,7 @@ func run(ctx context.Context, o *options) error {
 	var results []*result
 	for round := 1; round <= o.rounds; round++ {
 		for _, m := range o.modes {
-			if err := e.api.alive(); err != nil {
+			if err := e.api.Alive(); err != nil {
 				return err
 			}
 			r := l.run(ctx, m, o.settle, o.duration, e.api)
@@ -147,7 +147,7 @@ func run(ctx context.Context, o *options) error {
 	fmt.Printf("api: PAPRIKA_WORKERS=%d; %d clients; %s measured per mode after %s settling; invoice %s (%d bytes)\n\n",
 		o.slots, o.clients, o.duration, o.settle, filepath.Base(o.invoice), len(invoice))
 	printTable(os.Stdout, results)
-	n, bad := e.api.logs.Counts()
+	n, bad := e.api.Logs.Counts()
 	fmt.Printf("\napi warnings and errors logged: %d\n", n)
 	for _, b := range bad {
 		fmt.Println("  " + b)
@@ -163,7 +163,7 @@ type env struct {
 	pgVersion string
 	machine   string
 	code      string
-	api       *proc
+	api       *benchkit.Proc
 	token     string
 }
 
@@ -226,12 +226,7 @@ func setup(ctx context.Context, o *options) (e *env, err error) {
 // startAPI starts `paprika api` with slots render slots and waits for its
 // /healthz.
 func (e *env) startAPI(ctx context.Context, slots int) error {
-	port, err := benchkit.FreePort()
-	if err != nil {
-		return err
-	}
 	vars := map[string]string{
-		"PORT":                 strconv.Itoa(port),
 		"PAPRIKA_DATABASE_URL": e.pg.URL("paprika_storm"),
 		"PAPRIKA_ADMIN_TOKEN":  e.token,
 		"PAPRIKA_DATA_DIR":     filepath.Join(e.tmp, "data"),
@@ -239,54 +234,25 @@ func (e *env) startAPI(ctx context.Context, slots int) error {
 		// No ratePerMinute: the bench measures slots, not the rate limit.
 		"PAPRIKA_TIERS": `{"standard": {"weight": 1}}`,
 	}
-	p := &proc{port: port, done: make(chan struct{}), logs: &benchkit.LogKeeper{}}
-	p.cmd = exec.Command(e.bin, "api")
-	p.cmd.Env = benchkit.Environ(vars)
-	p.cmd.SysProcAttr = benchkit.ChildAttr()
-	p.cmd.Stdout = io.Discard
-	stderr, err := p.cmd.StderrPipe()
+	p, err := benchkit.StartProc(ctx, "api", e.bin, "api", vars, false)
 	if err != nil {
 		return err
 	}
-	if err := p.cmd.Start(); err != nil {
-		return fmt.Errorf("start api: %w", err)
-	}
-	go func() {
-		p.logs.Read(stderr)
-		p.err = p.cmd.Wait()
-		close(p.done)
-	}()
 	e.api = p
-	deadline := time.Now().Add(60 * time.Second)
-	for {
-		if status, _ := httpCall(ctx, http.MethodGet, p.url("/healthz"), "", nil, nil); status == http.StatusOK {
-			return nil
-		}
-		if err := p.alive(); err != nil {
-			return err
-		}
-		if time.Now().After(deadline) {
-			return fmt.Errorf("api not healthy after 60 s:\n%s", p.logs.Tail())
-		}
-		select {
-		case <-ctx.Done():
-			return ctx.Err()
-		case <-time.After(50 * time.Millisecond):
-		}
-	}
+	return nil
 }
 
 // tenantKey creates one tenant and a render key through the admin API and
 // returns the key's secret.
 func (e *env) tenantKey(ctx context.Context) (string, error) {
-	if status, err := httpCall(ctx, http.MethodPost, e.api.url("/v1/admin/tenants"), e.token,
+	if status, err := httpCall(ctx, http.MethodPost, e.api.URL("/v1/admin/tenants"), e.token,
 		map[string]any{"id": "storm", "name": "Retry storm bench"}, nil); status != http.StatusCreated {
 		return "", fmt.Errorf("POST /v1/admin/tenants: %d %v", status, err)
 	}
 	var key struct {
 		Secret string `json:"secret"`
 	}
-	if status, err := httpCall(ctx, http.MethodPost, e.api.url("/v1/admin/tenants/storm/keys"), e.token,
+	if status, err := httpCall(ctx, http.MethodPost, e.api.URL("/v1/admin/tenants/storm/keys"), e.token,
 		map[string]any{"name": "bench", "scopes": []string{"render"}}, &key); status != http.StatusCreated {
 		return "", fmt.Errorf("POST /v1/admin/tenants/storm/keys: %d %v", status, err)
 	}
@@ -295,7 +261,7 @@ func (e *env) tenantKey(ctx context.Context) (string, error) {
 
 func (e *env) close() {
 	if e.api != nil {
-		if err := e.api.stop(); err != nil {
+		if err := e.api.Stop(); err != nil {
 			log.Print(err)
 		}
 	}
@@ -348,47 +314,6 @@ func httpCall(ctx context.Context, method, url, token string, body, out any) (in
 		return resp.StatusCode, json.Unmarshal(b, out)
 	}
 	return resp.StatusCode, nil
-}
-
-// proc is the api process (the same shape as bench/product's).
-type proc struct {
-	port int
-	cmd  *exec.Cmd
-	done chan struct{} // closed when it has exited
-	err  error         // its exit, set before done is closed
-	logs *benchkit.LogKeeper
-}
-
-func (p *proc) url(path string) string { return "http://127.0.0.1:" + strconv.Itoa(p.port) + path }
-
-func (p *proc) pid() int { return p.cmd.Process.Pid }
-
-// alive reports an error if the process has exited.
-func (p *proc) alive() error {
-	select {
-	case <-p.done:
-		return fmt.Errorf("api exited (%v):\n%s", p.err, p.logs.Tail())
-	default:
-		return nil
-	}
-}
-
-// stop sends SIGTERM, SIGKILL 15 s later, and waits for the exit.
-func (p *proc) stop() error {
-	select {
-	case <-p.done:
-		return nil
-	default:
-	}
-	_ = p.cmd.Process.Signal(syscall.SIGTERM)
-	select {
-	case <-p.done:
-		return nil
-	case <-time.After(15 * time.Second):
-		_ = p.cmd.Process.Kill()
-		<-p.done
-		return errors.New("api did not stop within 15 s of SIGTERM; killed")
-	}
 }
 
 // gitState names the commit, and whether internal/ or cmd/ differ from it.
