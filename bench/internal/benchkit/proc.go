@@ -158,6 +158,5 @@ func StopAll(ps []*Proc) {
 	wg.Wait()
 }
 
-
 // Done is closed when the process has exited.
 func (p *Proc) Done() <-chan struct{} { return p.done }
