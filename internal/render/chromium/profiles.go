@@ -29,6 +29,9 @@ func makeProfileDir(dir string, log *slog.Logger) (string, error) {
 // under a live browser. Names without a pid (made before it was in the
 // name) are left alone.
 func removeStaleProfiles(dir string, log *slog.Logger) {
+	if log == nil {
+		log = slog.New(slog.DiscardHandler)
+	}
 	entries, err := os.ReadDir(dir)
 	if err != nil {
 		return

@@ -1,7 +1,6 @@
 package chromium
 
 import (
-	"log/slog"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -28,7 +27,7 @@ func TestStaleProfilesAreRemoved(t *testing.T) {
 	}
 	require.NoError(t, os.WriteFile(file, nil, 0o600))
 
-	made, err := makeProfileDir(dir, slog.New(slog.DiscardHandler))
+	made, err := makeProfileDir(dir, nil) // no logger: newLaunch's callers may pass none
 	require.NoError(t, err)
 	require.NoDirExists(t, dead)
 	require.DirExists(t, live)
