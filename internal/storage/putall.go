@@ -73,11 +73,11 @@ func (s *Files) PutGroup(ctx context.Context, objs []Output) error {
 		}
 		var f *os.File
 		x := staged{path: path}
+		dirs[dir] = true // a new name in it, in place or by a rename
 		f, err = os.OpenFile(path, os.O_WRONLY|os.O_CREATE|os.O_EXCL, 0o640)
 		if errors.Is(err, fs.ErrExist) {
 			if f, err = os.CreateTemp(dir, ".tmp-*"); err == nil {
 				x.tmp = f.Name()
-				dirs[dir] = true
 				renames = true
 			}
 		}
@@ -98,13 +98,6 @@ func (s *Files) PutGroup(ctx context.Context, objs []Output) error {
 	}
 	if err == nil && haveSyncfs {
 		err = syncfs(s.Dir) // the files' data and the new names, before any rename
-	}
-	if err == nil && !haveSyncfs {
-		for _, x := range st {
-			if x.tmp == "" {
-				dirs[filepath.Dir(x.path)] = true // a new name in its folder
-			}
-		}
 	}
 	for _, x := range st {
 		if err != nil {
