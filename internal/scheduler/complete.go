@@ -16,9 +16,9 @@ import (
 type result struct {
 	paprika.Result
 	put      *storage.Output // the output to store before the work is done
-	recorded chan struct{}   // closed once the completion is recorded (or given up)
+	recorded func()          // called once the completion is recorded (or given up); may be nil
 	// waitStore: handed back because the output store is down; recorded is
-	// closed once it is up again, so that the slot claims nothing meanwhile.
+	// called once it is up again, so that what waits on it waits for the store.
 	waitStore bool
 }
 
@@ -51,9 +51,10 @@ func newCompleter(q Queue, outputs storage.Store, limited func(tier string) bool
 		kick: make(chan struct{}, 1), done: make(chan struct{})}
 }
 
-// add queues a completion and returns a channel closed once it is recorded.
-func (c *completer) add(r result) <-chan struct{} {
-	r.recorded = make(chan struct{})
+// add queues a completion; recorded (if not nil) is called once it is
+// recorded, from the completer's goroutine.
+func (c *completer) add(r result, recorded func()) {
+	r.recorded = recorded
 	c.mu.Lock()
 	c.pending = append(c.pending, r)
 	c.mu.Unlock()
@@ -61,7 +62,6 @@ func (c *completer) add(r result) <-chan struct{} {
 	case c.kick <- struct{}{}:
 	default:
 	}
-	return r.recorded
 }
 
 // close flushes what is pending and stops run.
@@ -96,9 +96,9 @@ func (c *completer) run(afterFlush func()) {
 					switch {
 					case r.recorded == nil:
 					case r.waitStore:
-						go func(recorded chan struct{}) { c.gate.wait(); close(recorded) }(r.recorded)
+						go func(recorded func()) { c.gate.wait(); recorded() }(r.recorded)
 					default:
-						close(r.recorded)
+						r.recorded()
 					}
 				}
 				afterFlush()

@@ -22,10 +22,11 @@ const (
 	pingTimeout = 5 * time.Second
 )
 
-// storeGate holds a worker's slots while its output store is down. A put
+// storeGate holds a worker's claims while its output store is down. A put
 // that fails while storage.Ping fails too is an outage: the work is handed
-// back without spending an attempt, and its slot stays taken until the
-// store answers again, so the worker claims nothing it could not store.
+// back without spending an attempt, and the claim loop waits until the
+// store answers again (Worker.Run), so the worker claims nothing it could
+// not store.
 // One goroutine probes the store meanwhile, backing off (probeDelay).
 type storeGate struct {
 	outputs storage.Store
@@ -87,6 +88,14 @@ func (g *storeGate) wait() {
 	case <-up:
 	case <-g.stopped:
 	}
+}
+
+// upChan returns a channel closed once the store is up, and whether it is
+// down now.
+func (g *storeGate) upChan() (<-chan struct{}, bool) {
+	g.mu.Lock()
+	defer g.mu.Unlock()
+	return g.up, g.down
 }
 
 // isDown says whether the store is down now, as far as the gate knows.

@@ -73,8 +73,16 @@ func TestStoreOutageSpendsNoAttempt(t *testing.T) {
 		return strings.Count(log.String(), `"msg":"output store still unavailable"`) >= 2
 	})
 	require.Equal(t, 0.0, testutil.ToFloat64(up), "paprika_output_store_up says the outage")
-	require.Equal(t, 1, strings.Count(log.String(), `"msg":"handed back"`), log.String())
-	require.Equal(t, 1, r.renders(), "while the store is down the slot claims nothing more")
+	// The slot is free while its output is stored, so it may have rendered
+	// the other job before the first put failed: at most one more than its
+	// one slot, each handed back.
+	before := r.renders()
+	require.LessOrEqual(t, before, 2)
+	require.Equal(t, before, strings.Count(log.String(), `"msg":"handed back"`), log.String())
+	waitFor(t, "the store probed once more", func() bool {
+		return strings.Count(log.String(), `"msg":"output store still unavailable"`) >= 3
+	})
+	require.Equal(t, before, r.renders(), "while the store is down the worker claims nothing more")
 	require.Equal(t, 0, count(t, f.pool, `SELECT count(*) FROM jobs WHERE status NOT IN ('queued') OR attempts <> 0`),
 		"both jobs queued, no attempt spent")
 
@@ -94,7 +102,7 @@ func TestStoreOutageSpendsNoAttempt(t *testing.T) {
 	}
 	require.Contains(t, log.String(), `"msg":"output store answers again: claims resume"`)
 	require.Equal(t, 1.0, testutil.ToFloat64(up))
-	require.Equal(t, 3, r.renders(), "the handed-back job rendered again, once")
+	require.Equal(t, before+2, r.renders(), "the handed-back jobs rendered again, once each")
 }
 
 // A put that fails while the store answers its Ping is this document's

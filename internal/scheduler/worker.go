@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"log/slog"
 	"sync"
+	"sync/atomic"
 	"time"
 
 	"github.com/paprikahq/paprika/internal/metrics"
@@ -50,6 +51,10 @@ type Worker struct {
 	log      *slog.Logger
 	sources  *sourceCache
 	complete *completer
+
+	// unrecorded counts the results handed to the completer and not yet
+	// recorded (see process).
+	unrecorded atomic.Int64
 
 	mu   sync.Mutex
 	held map[int64]*running // by lease token
@@ -156,6 +161,14 @@ func (w *Worker) Run(ctx context.Context) error {
 				}
 			}
 			linger.Stop()
+		}
+		if up, down := w.complete.gate.upChan(); down {
+			// The output store is down: claim nothing it could not store.
+			select {
+			case <-up:
+			case <-ctx.Done():
+			}
+			continue
 		}
 		if free > 0 {
 			items, err := w.claimer.Claim(ctx, min(free, w.cfg.MaxClaim))
@@ -305,14 +318,9 @@ func (w *Worker) process(ctx context.Context, it Item, wait time.Duration) {
 	out, put, err := w.render(ctx, &it)
 	res.Seconds = time.Since(start).Seconds()
 	w.cfg.Metrics.Waited(it.Tier, it.Source.Format, wait)
-	if w.unhold(it.Token) {
-		return // handed back or lost: not ours to complete
-	}
-	if err == nil {
-		res.Status, res.Output, res.put = paprika.StatusDone, out, put
-		w.cfg.Metrics.Rendered(it.Tier, it.Source.Format, res.Seconds)
-	} else {
-		code, msg := render.Failure(err)
+	var code, msg string
+	if err != nil {
+		code, msg = render.Failure(err)
 		if ctx.Err() == nil {
 			w.cfg.Metrics.RenderFailed(code)
 		}
@@ -321,25 +329,43 @@ func (w *Worker) process(ctx context.Context, it Item, wait time.Duration) {
 			// goes to the log only, with the work's ids.
 			w.log.Error("render failed inside the service", append(workIDs(&it), "err", err)...)
 		}
-		if paprika.Retryable(code) {
-			if ctx.Err() != nil {
-				return // canceled (lease lost or job canceled): the new owner decides
-			}
-			// Back to the queue, or failed after the last attempt.
-			rctx, cancel := context.WithTimeout(context.WithoutCancel(ctx), 10*time.Second)
-			defer cancel()
-			if _, err := w.queue.Release(rctx, it.Ref(), code, msg, false); err != nil {
-				w.log.Error("release failed; the lease will expire instead", "err", err)
-			}
-			w.log.Warn("render failed", "tenant", it.TenantID, "kind", it.Kind, "code", code, "attempt", it.Attempt, "err", msg)
-			return
+	}
+	if w.unhold(it.Token) {
+		return // handed back or lost: not ours to complete
+	}
+	if err != nil && paprika.Retryable(code) {
+		if ctx.Err() != nil {
+			return // canceled (lease lost or job canceled): the new owner decides
 		}
+		// Back to the queue, or failed after the last attempt.
+		rctx, cancel := context.WithTimeout(context.WithoutCancel(ctx), 10*time.Second)
+		defer cancel()
+		if _, err := w.queue.Release(rctx, it.Ref(), code, msg, false); err != nil {
+			w.log.Error("release failed; the lease will expire instead", "err", err)
+		}
+		w.log.Warn("render failed", "tenant", it.TenantID, "kind", it.Kind, "code", code, "attempt", it.Attempt, "err", msg)
+		return
+	}
+	if err == nil {
+		res.Status, res.Output, res.put = paprika.StatusDone, out, put
+		w.cfg.Metrics.Rendered(it.Tier, it.Source.Format, res.Seconds)
+	} else {
 		res.Status, res.ErrCode, res.ErrMessage = paprika.StatusFailed, code, msg
 	}
-	// The slot is free once the completion is recorded, not before: the
-	// group's running count (started - finished) then never runs ahead of
-	// the work actually rendering, which maxRunning and the shares rely on.
-	<-w.complete.add(res)
+	// The slot is free once its result is with the completer: the next
+	// render need not wait for this one's flush (the outputs' syncfs and a
+	// commit), which took most of a slot's time with html. The work still
+	// counts as running until its completion commits, so its group's running
+	// count (started - finished) is never below the work rendering, and
+	// maxRunning and the shares hold. Past Slots results waiting to be
+	// recorded the slot waits for its own, so that a worker holds at most
+	// twice its slots' work.
+	recorded := make(chan struct{})
+	waiting := w.unrecorded.Add(1)
+	w.complete.add(res, func() { w.unrecorded.Add(-1); close(recorded) })
+	if waiting > int64(w.cfg.Slots) {
+		<-recorded
+	}
 }
 
 // render resolves the item's template and renders it, and returns the
