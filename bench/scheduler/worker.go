@@ -103,11 +103,10 @@ func workerMain(args []string) int {
 	if err != nil {
 		return fail(err)
 	}
-	cfg, err := pgxpool.ParseConfig(*dbURL)
+	cfg, err := postgres.ParseConfig(*dbURL, int32(*slots*2+8)) // as cmd/paprika opens it
 	if err != nil {
 		return fail(err)
 	}
-	cfg.MaxConns = int32(*slots*2 + 8) // as cmd/paprika opens it
 	if *generic {
 		cfg.ConnConfig.RuntimeParams["plan_cache_mode"] = "force_generic_plan"
 	}

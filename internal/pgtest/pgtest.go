@@ -235,7 +235,7 @@ func createDB(ctx context.Context, name string) error {
 func NewPool(t testing.TB) (*pgxpool.Pool, string) {
 	t.Helper()
 	url := NewDB(t)
-	pool, err := pgxpool.New(t.Context(), url)
+	pool, err := postgres.Open(t.Context(), url, 0) // as the processes open it
 	if err != nil {
 		t.Fatalf("pgtest: connect to %s: %v", url, err)
 	}

@@ -21,12 +21,9 @@ var migrations embed.FS
 
 // Open connects a pool to url and checks that the database answers.
 func Open(ctx context.Context, url string, maxConns int32) (*pgxpool.Pool, error) {
-	cfg, err := pgxpool.ParseConfig(url)
+	cfg, err := ParseConfig(url, maxConns)
 	if err != nil {
-		return nil, fmt.Errorf("PAPRIKA_DATABASE_URL: %w", err)
-	}
-	if maxConns > 0 {
-		cfg.MaxConns = maxConns
+		return nil, err
 	}
 	pool, err := pgxpool.NewWithConfig(ctx, cfg)
 	if err != nil {
@@ -37,6 +34,24 @@ func Open(ctx context.Context, url string, maxConns int32) (*pgxpool.Pool, error
 		return nil, fmt.Errorf("connect to PostgreSQL: %w", err)
 	}
 	return pool, nil
+}
+
+// ParseConfig is the pool configuration Open uses: url's, with at most
+// maxConns connections (0: pgxpool's default) that encode uuids directly
+// (encodeUUIDs).
+func ParseConfig(url string, maxConns int32) (*pgxpool.Config, error) {
+	cfg, err := pgxpool.ParseConfig(url)
+	if err != nil {
+		return nil, fmt.Errorf("PAPRIKA_DATABASE_URL: %w", err)
+	}
+	if maxConns > 0 {
+		cfg.MaxConns = maxConns
+	}
+	cfg.AfterConnect = func(_ context.Context, conn *pgx.Conn) error {
+		encodeUUIDs(conn.TypeMap())
+		return nil
+	}
+	return cfg, nil
 }
 
 // Migrate applies every pending migration under a session advisory lock, so
