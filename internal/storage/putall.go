@@ -68,13 +68,17 @@ func (s *Files) PutGroup(ctx context.Context, objs []Output) error {
 			break
 		}
 		dir := filepath.Dir(path)
-		if err = os.MkdirAll(dir, 0o750); err != nil {
-			break
-		}
-		var f *os.File
 		x := staged{path: path}
 		dirs[dir] = true // a new name in it, in place or by a rename
+		// The folder is made only when the create says it is missing: a stat
+		// of it for every output (os.MkdirAll) was 7% of a worker's CPU.
+		var f *os.File
 		f, err = os.OpenFile(path, os.O_WRONLY|os.O_CREATE|os.O_EXCL, 0o640)
+		if errors.Is(err, fs.ErrNotExist) {
+			if err = os.MkdirAll(dir, 0o750); err == nil {
+				f, err = os.OpenFile(path, os.O_WRONLY|os.O_CREATE|os.O_EXCL, 0o640)
+			}
+		}
 		if errors.Is(err, fs.ErrExist) {
 			if f, err = os.CreateTemp(dir, ".tmp-*"); err == nil {
 				x.tmp = f.Name()
