@@ -163,16 +163,18 @@ func (s *Store) RecordWebhookAttempt(ctx context.Context, id string, a paprika.W
 }
 
 // NextWebhookDue says how long until the next pending event is due (zero
-// when one is due now), and false when none is pending.
+// when one is due now), and false when none is pending. (The zero is
+// taken in Go: greatest(NULL, 0) is 0 in SQL, which made every idle
+// deliverer poll 200 times a second.)
 func (s *Store) NextWebhookDue(ctx context.Context) (time.Duration, bool, error) {
 	var secs *float64
 	err := s.Pool.QueryRow(ctx, `
-		SELECT greatest(extract(epoch FROM min(next_at) - clock_timestamp()), 0)::float8
+		SELECT extract(epoch FROM min(next_at) - clock_timestamp())::float8
 		FROM webhook_events WHERE status = 'pending'`).Scan(&secs)
 	if err != nil || secs == nil {
 		return 0, false, err
 	}
-	return time.Duration(*secs * float64(time.Second)), true, nil
+	return time.Duration(max(*secs, 0) * float64(time.Second)), true, nil
 }
 
 // maxOldSecrets bounds the replaced secrets that still sign: rotating again

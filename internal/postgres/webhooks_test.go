@@ -7,6 +7,7 @@ import (
 	"encoding/json"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/google/uuid"
 	"github.com/jackc/pgx/v5"
@@ -73,6 +74,30 @@ func TestEnqueueWebhooks(t *testing.T) {
 	createTenant(t, s, "globex")
 	_, _, err = s.Deliveries(t.Context(), "globex", "job", hooked[0])
 	requireCode(t, "not-found", err)
+}
+
+// TestNextWebhookDue: nothing pending says so (an idle deliverer then
+// sleeps its poll), an event due says zero, one later says how long.
+func TestNextWebhookDue(t *testing.T) {
+	t.Parallel()
+	s, pool := newStore(t)
+	createTenant(t, s, "acme")
+	_, ok, err := s.NextWebhookDue(t.Context())
+	require.NoError(t, err)
+	require.False(t, ok, "no event pending")
+
+	enqueue(t, pool, finishedJobs(t, s, "acme", 1, "https://example.com/hook"), nil)
+	due, ok, err := s.NextWebhookDue(t.Context())
+	require.NoError(t, err)
+	require.True(t, ok)
+	require.Zero(t, due)
+
+	_, err = pool.Exec(t.Context(), `UPDATE webhook_events SET next_at = now() + interval '1 hour'`)
+	require.NoError(t, err)
+	due, ok, err = s.NextWebhookDue(t.Context())
+	require.NoError(t, err)
+	require.True(t, ok)
+	require.InDelta(t, time.Hour.Seconds(), due.Seconds(), 60)
 }
 
 // TestWebhookSecrets: secrets are whsec_ and 32 bytes, rotations keep the
