@@ -110,7 +110,6 @@ func (q *Queue) Complete(ctx context.Context, rs []paprika.Result, wake bool) er
 		locked := sortedUUIDs(r.batches)
 		b.Queue(sqlLockBatches, locked)
 		b.Queue(sqlCompleteRecords, r.batches, r.idxs, r.tokens, r.status, r.otype, r.obytes, r.opages, r.ecode, r.emsg, r.secs)
-		b.Queue(sqlSettleBatches, locked)
 	}
 	b.Queue(sqlEnqueueWebhooks, j.ids, r.batches) // in this transaction: no finished work unannounced
 	if wake {

@@ -138,3 +138,56 @@ func TestRequeuedRecordKeepsItsPlace(t *testing.T) {
 	}
 	require.Equal(t, map[int]int{1: 2, 3: 1}, attempts, "record 1 again (second attempt), then 3")
 }
+
+// A completion that finishes a batch does not wait for the batch's lane,
+// which a claimer holds from its first round trip to its commit while it
+// waits for the batches' locks: a completion that did (the foreign-key
+// check of a second update of the batch row in its transaction) and a
+// claimer that waited for its batches deadlocked, stalling both for
+// PostgreSQL's deadlock_timeout (seen in bench/river).
+func TestFinishingABatchDoesNotWaitForItsLane(t *testing.T) {
+	t.Parallel()
+	f := setup(t, "")
+	f.tenant("acme", "")
+	b := f.batch("acme", 1)
+	items, err := f.claimer().Claim(context.Background(), 1)
+	require.NoError(t, err)
+	require.Len(t, items, 1)
+
+	// A claimer holds the lane, as rank-lanes leaves it locked.
+	claim, err := f.pool.Begin(context.Background())
+	require.NoError(t, err)
+	defer func() { _ = claim.Rollback(context.Background()) }()
+	_, err = claim.Exec(context.Background(), `SELECT 1 FROM lanes WHERE id = (SELECT lane_id FROM batches WHERE id = $1) FOR UPDATE`, b.ID)
+	require.NoError(t, err)
+
+	// The batch's last record completes meanwhile.
+	done := make(chan error, 1)
+	go func() {
+		comp := newCompleter(postgres.NewQueue(f.pool), nil, nil, nil)
+		done <- comp.record(context.Background(), []result{{Result: paprika.Result{Item: items[0], Status: "done",
+			Output: &paprika.Output{ContentType: "text/html", Bytes: 1, Pages: 1}}}})
+	}()
+	var recorded error
+	finished := false
+	waitFor(t, "the completion recorded, or waiting for a lock", func() bool {
+		select {
+		case recorded = <-done:
+			finished = true
+			return true
+		default:
+		}
+		return count(t, f.pool, `SELECT count(*) FROM pg_stat_activity WHERE datname = current_database() AND wait_event_type = 'Lock'`) > 0
+	})
+	// The claimer goes on to lock the batch, as lock-batches does.
+	_, err = claim.Exec(context.Background(), `SELECT 1 FROM batches WHERE id = $1 FOR UPDATE`, b.ID)
+	require.NoError(t, err, "the claimer's lock of the batch")
+	require.NoError(t, claim.Commit(context.Background()))
+	if !finished {
+		recorded = <-done
+	}
+	require.NoError(t, recorded, "the completion")
+	var status string
+	require.NoError(t, f.pool.QueryRow(context.Background(), `SELECT status FROM batches WHERE id = $1`, b.ID).Scan(&status))
+	require.Equal(t, "done", status)
+}

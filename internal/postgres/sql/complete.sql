@@ -43,7 +43,13 @@ SELECT id FROM d
 {{end}}
 
 {{/* complete-records does the same for batch records and moves the counts of
-their batches (locked first with lock-batches). */}}
+their batches (locked first with lock-batches), finishing those it leaves
+with nothing queued or running as settle-batches would. It finishes them
+in this one update of each batch row: a second update of a row this
+transaction made runs the foreign-key check on batches.lane_id, whose
+KEY SHARE lock on the lane waits for a claimer holding the lane, while
+that claimer waits in lock-batches for this transaction's batches (a
+deadlock that stalled both for deadlock_timeout, 1 s, in bench/river). */}}
 {{define "complete-records"}}
 WITH i AS (
     SELECT * FROM unnest($1::uuid[], $2::int[], $3::bigint[], $4::text[], $5::text[], $6::bigint[], $7::int[], $8::text[], $9::text[], $10::float8[])
@@ -59,7 +65,11 @@ WITH i AS (
         count(*) FILTER (WHERE status = {{status "failed"}}) AS failed
     FROM d GROUP BY batch_id
 ), b AS (
-    UPDATE batches b SET running = b.running - c.n, done = b.done + c.done, failed = b.failed + c.failed
+    UPDATE batches b SET running = b.running - c.n, done = b.done + c.done, failed = b.failed + c.failed,
+        status = CASE WHEN b.queued = 0 AND b.running = c.n AND b.finished_at IS NULL
+                      THEN CASE WHEN b.canceled > 0 THEN {{status "canceled"}} ELSE {{status "done"}} END
+                      ELSE b.status END,
+        finished_at = CASE WHEN b.queued = 0 AND b.running = c.n AND b.finished_at IS NULL THEN now() ELSE b.finished_at END
     FROM counts c WHERE b.id = c.batch_id
     RETURNING b.id, b.tenant_id
 ), f AS (
@@ -73,7 +83,8 @@ SELECT batch_id, idx FROM d
 
 {{/* settle-batches finishes the batches of $1 (uuid[]) that have nothing
 queued or running left: done, or canceled when any record was canceled.
-Every path that moves a batch's counts (cancel, complete, release) runs it. */}}
+The paths that move a batch's counts under its lane's lock (cancel,
+release) run it; completions finish their batches in complete-records. */}}
 {{define "settle-batches"}}
 UPDATE batches SET status = CASE WHEN canceled > 0 THEN {{status "canceled"}} ELSE {{status "done"}} END, finished_at = now()
 WHERE id = ANY($1::uuid[]) AND queued = 0 AND running = 0 AND finished_at IS NULL
