@@ -173,6 +173,15 @@ func (q *Queue) Release(ctx context.Context, r paprika.Ref, code, message string
 		if err := lockLane(ctx, tx, lane); err != nil {
 			return err
 		}
+		if r.Kind == paprika.KindRecord {
+			// The batch before the record, as completions lock them: a
+			// release that took the record first and then waited for the
+			// batch deadlocked with a completion of the same record (a
+			// reaper against its slow owner) holding the batch.
+			if _, err := tx.Exec(ctx, sqlLockBatches, []uuid.UUID{r.BatchID}); err != nil {
+				return err
+			}
+		}
 		var status, tier string
 		var submitted time.Time
 		if r.Kind == paprika.KindJob {

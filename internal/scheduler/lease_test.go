@@ -191,3 +191,40 @@ func TestFinishingABatchDoesNotWaitForItsLane(t *testing.T) {
 	require.NoError(t, f.pool.QueryRow(context.Background(), `SELECT status FROM batches WHERE id = $1`, b.ID).Scan(&status))
 	require.Equal(t, "done", status)
 }
+
+// Releasing a record (the reaper, after its lease ran out) while its slow
+// owner's completion of it is under way does not deadlock: the release
+// locks the batch before the record, as completions do, so it waits for
+// the completion and then finds the record no longer its to release.
+func TestReleaseWaitsForACompletionOfTheSameRecord(t *testing.T) {
+	t.Parallel()
+	f := setup(t, "")
+	f.tenant("acme", "")
+	b := f.batch("acme", 2)
+	items, err := f.claimer().Claim(context.Background(), 1)
+	require.NoError(t, err)
+	require.Len(t, items, 1)
+
+	// A completion holds the batch, as lock-batches leaves it.
+	comp, err := f.pool.Begin(context.Background())
+	require.NoError(t, err)
+	defer func() { _ = comp.Rollback(context.Background()) }()
+	_, err = comp.Exec(context.Background(), `SELECT 1 FROM batches WHERE id = $1 FOR UPDATE`, b.ID)
+	require.NoError(t, err)
+
+	released := make(chan error, 1)
+	go func() {
+		_, err := postgres.NewQueue(f.pool).Release(context.Background(), items[0].Ref(), paprika.CodeWorkerLost, "lost", false)
+		released <- err
+	}()
+	waitFor(t, "the release waiting for a lock", func() bool {
+		return count(t, f.pool, `SELECT count(*) FROM pg_stat_activity WHERE datname = current_database() AND wait_event_type = 'Lock'`) > 0
+	})
+	// The completion goes on to record the same record, as complete-records does.
+	_, err = comp.Exec(context.Background(), `UPDATE batch_records SET status = 'done', finished_at = now(), lease_token = NULL
+		WHERE batch_id = $1 AND idx = $2 AND lease_token = $3`, b.ID, items[0].Index, items[0].Token)
+	require.NoError(t, err, "the completion's update of the record")
+	require.NoError(t, comp.Commit(context.Background()))
+	require.NoError(t, <-released, "the release")
+	require.Equal(t, 1, count(t, f.pool, `SELECT count(*) FROM batch_records WHERE batch_id = $1 AND status = 'done'`, b.ID))
+}
