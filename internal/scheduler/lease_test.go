@@ -8,6 +8,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/jackc/pgx/v5"
 	"github.com/stretchr/testify/require"
 
 	"github.com/paprikahq/paprika/internal/paprika"
@@ -155,11 +156,7 @@ func TestFinishingABatchDoesNotWaitForItsLane(t *testing.T) {
 	require.Len(t, items, 1)
 
 	// A claimer holds the lane, as rank-lanes leaves it locked.
-	claim, err := f.pool.Begin(context.Background())
-	require.NoError(t, err)
-	defer func() { _ = claim.Rollback(context.Background()) }()
-	_, err = claim.Exec(context.Background(), `SELECT 1 FROM lanes WHERE id = (SELECT lane_id FROM batches WHERE id = $1) FOR UPDATE`, b.ID)
-	require.NoError(t, err)
+	claim := f.holdLocks(`SELECT 1 FROM lanes WHERE id = (SELECT lane_id FROM batches WHERE id = $1) FOR UPDATE`, b.ID)
 
 	// The batch's last record completes meanwhile.
 	done := make(chan error, 1)
@@ -177,7 +174,7 @@ func TestFinishingABatchDoesNotWaitForItsLane(t *testing.T) {
 			return true
 		default:
 		}
-		return count(t, f.pool, `SELECT count(*) FROM pg_stat_activity WHERE datname = current_database() AND wait_event_type = 'Lock'`) > 0
+		return f.lockWaiters() > 0
 	})
 	// The claimer goes on to lock the batch, as lock-batches does.
 	_, err = claim.Exec(context.Background(), `SELECT 1 FROM batches WHERE id = $1 FOR UPDATE`, b.ID)
@@ -206,20 +203,14 @@ func TestReleaseWaitsForACompletionOfTheSameRecord(t *testing.T) {
 	require.Len(t, items, 1)
 
 	// A completion holds the batch, as lock-batches leaves it.
-	comp, err := f.pool.Begin(context.Background())
-	require.NoError(t, err)
-	defer func() { _ = comp.Rollback(context.Background()) }()
-	_, err = comp.Exec(context.Background(), `SELECT 1 FROM batches WHERE id = $1 FOR UPDATE`, b.ID)
-	require.NoError(t, err)
+	comp := f.holdLocks(`SELECT 1 FROM batches WHERE id = $1 FOR UPDATE`, b.ID)
 
 	released := make(chan error, 1)
 	go func() {
 		_, err := postgres.NewQueue(f.pool).Release(context.Background(), items[0].Ref(), paprika.CodeWorkerLost, "lost", false)
 		released <- err
 	}()
-	waitFor(t, "the release waiting for a lock", func() bool {
-		return count(t, f.pool, `SELECT count(*) FROM pg_stat_activity WHERE datname = current_database() AND wait_event_type = 'Lock'`) > 0
-	})
+	waitFor(t, "the release waiting for a lock", func() bool { return f.lockWaiters() > 0 })
 	// The completion goes on to record the same record, as complete-records does.
 	_, err = comp.Exec(context.Background(), `UPDATE batch_records SET status = 'done', finished_at = now(), lease_token = NULL
 		WHERE batch_id = $1 AND idx = $2 AND lease_token = $3`, b.ID, items[0].Index, items[0].Token)
@@ -227,4 +218,22 @@ func TestReleaseWaitsForACompletionOfTheSameRecord(t *testing.T) {
 	require.NoError(t, comp.Commit(context.Background()))
 	require.NoError(t, <-released, "the release")
 	require.Equal(t, 1, count(t, f.pool, `SELECT count(*) FROM batch_records WHERE batch_id = $1 AND status = 'done'`, b.ID))
+}
+
+// holdLocks begins a transaction holding the row locks sql takes, for a
+// test to play one side of a lock order; it is rolled back at the end of
+// the test unless the test commits it.
+func (f *fixture) holdLocks(sql string, args ...any) pgx.Tx {
+	f.t.Helper()
+	tx, err := f.pool.Begin(context.Background())
+	require.NoError(f.t, err)
+	f.t.Cleanup(func() { _ = tx.Rollback(context.Background()) })
+	_, err = tx.Exec(context.Background(), sql, args...)
+	require.NoError(f.t, err)
+	return tx
+}
+
+// lockWaiters counts the test database's backends waiting for a lock.
+func (f *fixture) lockWaiters() int {
+	return count(f.t, f.pool, `SELECT count(*) FROM pg_stat_activity WHERE datname = current_database() AND wait_event_type = 'Lock'`)
 }
