@@ -318,9 +318,14 @@ func (w *Worker) process(ctx context.Context, it Item, wait time.Duration) {
 	out, put, err := w.render(ctx, &it)
 	res.Seconds = time.Since(start).Seconds()
 	w.cfg.Metrics.Waited(it.Tier, it.Source.Format, wait)
-	var code, msg string
-	if err != nil {
-		code, msg = render.Failure(err)
+	if w.unhold(it.Token) {
+		return // handed back or lost: not ours to complete
+	}
+	if err == nil {
+		res.Status, res.Output, res.put = paprika.StatusDone, out, put
+		w.cfg.Metrics.Rendered(it.Tier, it.Source.Format, res.Seconds)
+	} else {
+		code, msg := render.Failure(err)
 		if ctx.Err() == nil {
 			w.cfg.Metrics.RenderFailed(code)
 		}
@@ -329,27 +334,19 @@ func (w *Worker) process(ctx context.Context, it Item, wait time.Duration) {
 			// goes to the log only, with the work's ids.
 			w.log.Error("render failed inside the service", append(workIDs(&it), "err", err)...)
 		}
-	}
-	if w.unhold(it.Token) {
-		return // handed back or lost: not ours to complete
-	}
-	if err != nil && paprika.Retryable(code) {
-		if ctx.Err() != nil {
-			return // canceled (lease lost or job canceled): the new owner decides
+		if paprika.Retryable(code) {
+			if ctx.Err() != nil {
+				return // canceled (lease lost or job canceled): the new owner decides
+			}
+			// Back to the queue, or failed after the last attempt.
+			rctx, cancel := context.WithTimeout(context.WithoutCancel(ctx), 10*time.Second)
+			defer cancel()
+			if _, err := w.queue.Release(rctx, it.Ref(), code, msg, false); err != nil {
+				w.log.Error("release failed; the lease will expire instead", "err", err)
+			}
+			w.log.Warn("render failed", "tenant", it.TenantID, "kind", it.Kind, "code", code, "attempt", it.Attempt, "err", msg)
+			return
 		}
-		// Back to the queue, or failed after the last attempt.
-		rctx, cancel := context.WithTimeout(context.WithoutCancel(ctx), 10*time.Second)
-		defer cancel()
-		if _, err := w.queue.Release(rctx, it.Ref(), code, msg, false); err != nil {
-			w.log.Error("release failed; the lease will expire instead", "err", err)
-		}
-		w.log.Warn("render failed", "tenant", it.TenantID, "kind", it.Kind, "code", code, "attempt", it.Attempt, "err", msg)
-		return
-	}
-	if err == nil {
-		res.Status, res.Output, res.put = paprika.StatusDone, out, put
-		w.cfg.Metrics.Rendered(it.Tier, it.Source.Format, res.Seconds)
-	} else {
 		res.Status, res.ErrCode, res.ErrMessage = paprika.StatusFailed, code, msg
 	}
 	// The slot is free once its result is with the completer: the next
