@@ -75,6 +75,16 @@ func (f *fixture) claimer(workerTiers ...string) *Claimer {
 	return NewClaimer(postgres.NewQueue(f.pool), Policy{Tiers: f.tiers, WorkerTiers: workerTiers})
 }
 
+// claimOne claims one item with a claimer of every tier and requires that
+// one was there to take.
+func (f *fixture) claimOne() Item {
+	f.t.Helper()
+	items, err := f.claimer().Claim(context.Background(), 1)
+	require.NoError(f.t, err)
+	require.Len(f.t, items, 1)
+	return items[0]
+}
+
 func TestClaimJobsThenRecords(t *testing.T) {
 	t.Parallel()
 	f := setup(t, seedTiers)

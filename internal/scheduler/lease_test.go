@@ -151,9 +151,7 @@ func TestFinishingABatchDoesNotWaitForItsLane(t *testing.T) {
 	f := setup(t, "")
 	f.tenant("acme", "")
 	b := f.batch("acme", 1)
-	items, err := f.claimer().Claim(context.Background(), 1)
-	require.NoError(t, err)
-	require.Len(t, items, 1)
+	item := f.claimOne()
 
 	// A claimer holds the lane, as rank-lanes leaves it locked.
 	claim := f.holdLocks(`SELECT 1 FROM lanes WHERE id = (SELECT lane_id FROM batches WHERE id = $1) FOR UPDATE`, b.ID)
@@ -162,7 +160,7 @@ func TestFinishingABatchDoesNotWaitForItsLane(t *testing.T) {
 	done := make(chan error, 1)
 	go func() {
 		comp := newCompleter(postgres.NewQueue(f.pool), nil, nil, nil)
-		done <- comp.record(context.Background(), []result{{Result: paprika.Result{Item: items[0], Status: "done",
+		done <- comp.record(context.Background(), []result{{Result: paprika.Result{Item: item, Status: "done",
 			Output: &paprika.Output{ContentType: "text/html", Bytes: 1, Pages: 1}}}})
 	}()
 	var recorded error
@@ -177,7 +175,7 @@ func TestFinishingABatchDoesNotWaitForItsLane(t *testing.T) {
 		return f.lockWaiters() > 0
 	})
 	// The claimer goes on to lock the batch, as lock-batches does.
-	_, err = claim.Exec(context.Background(), `SELECT 1 FROM batches WHERE id = $1 FOR UPDATE`, b.ID)
+	_, err := claim.Exec(context.Background(), `SELECT 1 FROM batches WHERE id = $1 FOR UPDATE`, b.ID)
 	require.NoError(t, err, "the claimer's lock of the batch")
 	require.NoError(t, claim.Commit(context.Background()))
 	if !finished {
@@ -198,22 +196,20 @@ func TestReleaseWaitsForACompletionOfTheSameRecord(t *testing.T) {
 	f := setup(t, "")
 	f.tenant("acme", "")
 	b := f.batch("acme", 2)
-	items, err := f.claimer().Claim(context.Background(), 1)
-	require.NoError(t, err)
-	require.Len(t, items, 1)
+	item := f.claimOne()
 
 	// A completion holds the batch, as lock-batches leaves it.
 	comp := f.holdLocks(`SELECT 1 FROM batches WHERE id = $1 FOR UPDATE`, b.ID)
 
 	released := make(chan error, 1)
 	go func() {
-		_, err := postgres.NewQueue(f.pool).Release(context.Background(), items[0].Ref(), paprika.CodeWorkerLost, "lost", false)
+		_, err := postgres.NewQueue(f.pool).Release(context.Background(), item.Ref(), paprika.CodeWorkerLost, "lost", false)
 		released <- err
 	}()
 	waitFor(t, "the release waiting for a lock", func() bool { return f.lockWaiters() > 0 })
 	// The completion goes on to record the same record, as complete-records does.
-	_, err = comp.Exec(context.Background(), `UPDATE batch_records SET status = 'done', finished_at = now(), lease_token = NULL
-		WHERE batch_id = $1 AND idx = $2 AND lease_token = $3`, b.ID, items[0].Index, items[0].Token)
+	_, err := comp.Exec(context.Background(), `UPDATE batch_records SET status = 'done', finished_at = now(), lease_token = NULL
+		WHERE batch_id = $1 AND idx = $2 AND lease_token = $3`, b.ID, item.Index, item.Token)
 	require.NoError(t, err, "the completion's update of the record")
 	require.NoError(t, comp.Commit(context.Background()))
 	require.NoError(t, <-released, "the release")
