@@ -13,6 +13,7 @@ import (
 	"os/signal"
 	"path/filepath"
 	"regexp"
+	"runtime"
 	"strconv"
 	"strings"
 	"syscall"
@@ -213,11 +214,18 @@ func startServing(t *testing.T, fn func(ctx context.Context) error) *serving {
 		select {
 		case <-s.done:
 		case <-time.After(30 * time.Second):
-			t.Error("the command did not stop within 30 s of its context's end")
+			t.Errorf("the command did not stop within 30 s of its context's end; goroutines:\n%s", goroutines())
 		}
 		s.client.CloseIdleConnections()
 	})
 	return s
+}
+
+// goroutines are every goroutine's stack, to show where a command that
+// does not stop waits.
+func goroutines() []byte {
+	buf := make([]byte, 4<<20)
+	return buf[:runtime.Stack(buf, true)]
 }
 
 // stop cancels the command's context and returns what it returned.
@@ -230,7 +238,7 @@ func (s *serving) stop(t *testing.T) error {
 		s.done <- err // for the cleanup
 		return err
 	case <-time.After(20 * time.Second):
-		t.Fatal("the command did not stop within 20 s of its context's end")
+		t.Fatalf("the command did not stop within 20 s of its context's end; goroutines:\n%s", goroutines())
 		return nil
 	}
 }

@@ -124,7 +124,11 @@ func Start(ctx context.Context, cfg Config) (_ *Browser, err error) {
 	opts = append(opts, b.launch.options()...)
 	allocCtx, allocCancel := chromedp.NewExecAllocator(context.Background(), opts...)
 	b.allocCancel = allocCancel
-	b.browserCtx, b.browserCancel = chromedp.NewContext(allocCtx)
+	// chromedp's cancel must run once: a second call waits for a browser
+	// that a start cut short never reports stopped, and hangs for good.
+	var browserCancel context.CancelFunc
+	b.browserCtx, browserCancel = chromedp.NewContext(allocCtx)
+	b.browserCancel = sync.OnceFunc(browserCancel)
 	defer func() {
 		if err != nil {
 			b.Close()

@@ -1,10 +1,14 @@
 package chromium
 
 import (
+	"bytes"
 	"context"
 	"fmt"
 	"net/url"
 	"os"
+	"path/filepath"
+	"strconv"
+	"strings"
 	"testing"
 	"time"
 
@@ -196,4 +200,57 @@ func TestTabsOpenOnDemand(t *testing.T) {
 	b.Release(again, true)
 	b.Release(third, true)
 	b.Release(second, true)
+}
+
+// A start that its context cuts short, at any point of it, returns, and
+// leaves neither a Chromium process nor a profile behind. Cut before
+// chromedp took its browser, the start used to cancel chromedp twice, and
+// the second cancel waited forever: a process stopping while Chromium
+// started never stopped. Not parallel: it counts this process's profiles.
+func TestStartCutShort(t *testing.T) {
+	mine := profilePrefix + strconv.Itoa(os.Getpid()) + "-"
+	for _, after := range []time.Duration{0, time.Millisecond, 3 * time.Millisecond, 10 * time.Millisecond,
+		30 * time.Millisecond, 100 * time.Millisecond, 300 * time.Millisecond, time.Second, 3 * time.Second} {
+		ctx, cancel := context.WithCancel(context.Background())
+		cut := time.AfterFunc(after, cancel)
+		returned := make(chan *Browser, 1)
+		go func() {
+			b, _ := Start(ctx, Config{Path: os.Getenv("PAPRIKA_CHROMIUM"), Tabs: 2})
+			returned <- b
+		}()
+		select {
+		case b := <-returned:
+			if b != nil { // it started before the cut
+				require.NoError(t, b.Close())
+			}
+		case <-time.After(time.Minute):
+			t.Fatalf("a start cut after %v did not return", after)
+		}
+		cut.Stop()
+		cancel()
+		require.Empty(t, leftovers(t, mine), "cut after %v", after)
+	}
+}
+
+// leftovers are the profile directories named prefix… in the temporary
+// directory, and the processes started with one of them.
+func leftovers(t *testing.T, prefix string) []string {
+	t.Helper()
+	var found []string
+	entries, err := os.ReadDir(os.TempDir())
+	require.NoError(t, err)
+	for _, e := range entries {
+		if strings.HasPrefix(e.Name(), prefix) {
+			found = append(found, "profile "+e.Name())
+		}
+	}
+	procs, err := os.ReadDir("/proc")
+	require.NoError(t, err)
+	for _, p := range procs {
+		cmdline, err := os.ReadFile(filepath.Join("/proc", p.Name(), "cmdline"))
+		if err == nil && bytes.Contains(cmdline, []byte("/"+prefix)) {
+			found = append(found, "process "+p.Name())
+		}
+	}
+	return found
 }
