@@ -78,15 +78,42 @@ ORDER BY g.tenant_id, g.tier
 FOR UPDATE OF g
 {{end}}
 
-{{/* lane-batches lists, for each lane, the batches with records waiting in the
-order they take turns: fewest running first, then the oldest. */}}
+{{/* lane-batches lists, for each lane $1[i], the batches with records waiting
+in the order they take turns: fewest running first, then the oldest. It
+lists at least the first $2 of that order, and a few more at most.
+
+No index holds a batch's running or queued count: while one did (until
+migration 00008), every claim's and completion's update of the batch row
+was a non-HOT update. The turns index holds a lane's unfinished batches in submit
+order instead, and the order is found in two bounded scans of it: the
+first $2 batches with none running ("idle"), then the batches with some
+running that come before the last of those (all of them if fewer than $2
+are idle). A batch with some running that comes later loses to all $2 idle
+ones, and there are no more batches with some running than records in
+flight, so neither scan reads a lane's whole backlog. */}}
 {{define "lane-batches"}}
+WITH idle AS MATERIALIZED (
+    SELECT b.lane_id, b.id, b.running, b.queued, b.created_at, b.next_index
+    FROM unnest($1::bigint[]) AS x(lane)
+    CROSS JOIN LATERAL (
+        SELECT lane_id, id, running, queued, created_at, next_index FROM batches
+        WHERE lane_id = x.lane AND status IN ({{status "queued"}}, {{status "running"}}) AND queued > 0 AND running = 0
+        ORDER BY created_at, id LIMIT $2
+    ) b
+), edge AS (
+    SELECT x.lane, CASE WHEN count(i.id) < $2 THEN 'infinity' ELSE max(i.created_at) END AS until
+    FROM unnest($1::bigint[]) AS x(lane) LEFT JOIN idle i ON i.lane_id = x.lane
+    GROUP BY x.lane
+)
+SELECT * FROM idle
+UNION ALL
 SELECT b.lane_id, b.id, b.running, b.queued, b.created_at, b.next_index
-FROM unnest($1::bigint[]) AS x(lane)
+FROM edge e
 CROSS JOIN LATERAL (
     SELECT lane_id, id, running, queued, created_at, next_index FROM batches
-    WHERE lane_id = x.lane AND queued > 0
-    ORDER BY running, id LIMIT $2
+    WHERE lane_id = e.lane AND status IN ({{status "queued"}}, {{status "running"}}) AND created_at <= e.until
+        AND queued > 0 AND running > 0
+    ORDER BY running, created_at, id LIMIT $2
 ) b
 {{end}}
 

@@ -36,12 +36,15 @@ WHERE id = $1
 {{/* dequeue-lanes takes $2[i] jobs and $3[i] records off lane $1[i] (claimed or
 canceled; the locks held) and recomputes since when each lane's oldest
 queued work waits: the oldest queued job by the jobs_queued index (ids sort
-by submission), not a min() over every queued job. */}}
+by submission), not a min() over every queued job, and the oldest batch
+with records queued, a min() the planner reads from the turns index (whose
+predicate the status test matches) in submit order, stopping at the first
+with records queued. */}}
 {{define "dequeue-lanes"}}
 UPDATE lanes l SET queued_jobs = l.queued_jobs - x.jobs, queued_records = l.queued_records - x.records,
     waiting_since = CASE WHEN l.queued_jobs - x.jobs + l.queued_records - x.records > 0 THEN least(
         (SELECT created_at FROM jobs WHERE lane_id = l.id AND status = {{status "queued"}} ORDER BY id LIMIT 1),
-        (SELECT min(created_at) FROM batches WHERE lane_id = l.id AND queued > 0)) END
+        (SELECT min(created_at) FROM batches WHERE lane_id = l.id AND status IN ({{status "queued"}}, {{status "running"}}) AND queued > 0)) END
 FROM unnest($1::bigint[], $2::int[], $3::int[]) AS x(id, jobs, records)
 WHERE l.id = x.id
 {{end}}
