@@ -6,6 +6,8 @@
 -- The new one holds only what never changes while a batch is unfinished,
 -- so those updates are HOT; lane-batches and dequeue-lanes read the lane's
 -- unfinished batches in submit order and stop early (sql/claim.sql).
+-- The new index is built inside the migration's transaction, which holds
+-- the batches table until it is built.
 DROP INDEX batches_turns;
 CREATE INDEX batches_turns ON batches (lane_id, created_at, id) WHERE status IN ('queued', 'running');
 

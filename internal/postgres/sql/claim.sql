@@ -84,13 +84,13 @@ lists at least the first $2 of that order, and a few more at most.
 
 No index holds a batch's running or queued count: while one did (until
 migration 00008), every claim's and completion's update of the batch row
-was a non-HOT update. The turns index holds a lane's unfinished batches in submit
-order instead, and the order is found in two bounded scans of it: the
-first $2 batches with none running ("idle"), then the batches with some
-running that come before the last of those (all of them if fewer than $2
-are idle). A batch with some running that comes later loses to all $2 idle
-ones, and there are no more batches with some running than records in
-flight, so neither scan reads a lane's whole backlog. */}}
+was a non-HOT update. The turns index holds a lane's unfinished batches in
+submit order instead, and the order is found in two bounded scans of it:
+the first $2 batches with none running ("idle"), then the batches with
+some running that come before the last of those (all of them if fewer
+than $2 are idle). A batch with some running that comes later loses to
+all $2 idle ones, and there are no more batches with some running than
+records in flight, so neither scan reads a lane's whole backlog. */}}
 {{define "lane-batches"}}
 WITH idle AS MATERIALIZED (
     SELECT b.lane_id, b.id, b.running, b.queued, b.created_at, b.next_index
