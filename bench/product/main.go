@@ -52,6 +52,7 @@ const tiersJSON = `{"standard": {"weight": 1}, "priority": {"weight": 4}}`
 type options struct {
 	workers        int
 	slots          int
+	claimAhead     int
 	tenants        int
 	priority       int
 	records        int
@@ -78,6 +79,7 @@ func main() {
 	var o options
 	flag.IntVar(&o.workers, "workers", 2, "`paprika worker` processes")
 	flag.IntVar(&o.slots, "slots", 8, "render slots per worker process (PAPRIKA_WORKERS)")
+	flag.IntVar(&o.claimAhead, "claim-ahead", 0, "items each worker claims beyond its free slots (PAPRIKA_CLAIM_AHEAD; 0, the default, is off)")
 	flag.IntVar(&o.tenants, "tenants", 100, "tenants")
 	flag.IntVar(&o.priority, "priority", 20, "tenants of tier priority (weight 4), among -tenants; the rest are standard (weight 1)")
 	flag.IntVar(&o.records, "records", 20_000, "batch records in all, shared by the tenants in proportion to their weights")
@@ -119,6 +121,8 @@ func (o *options) check() error {
 	switch {
 	case o.workers < 1 || o.slots < 1 || o.slots > 256:
 		return fmt.Errorf("-workers must be at least 1 and -slots 1–256")
+	case o.claimAhead < 0 || o.claimAhead > 1024:
+		return fmt.Errorf("-claim-ahead must be 0–1024")
 	case o.tenants < 2 || o.priority < 1 || o.priority >= o.tenants:
 		return fmt.Errorf("-tenants must be at least 2 and -priority between 1 and -tenants-1, so both tiers have tenants")
 	case o.batches < 1:

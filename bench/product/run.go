@@ -98,7 +98,7 @@ func runOnce(ctx context.Context, e *env, o *options, n int, bin string) (res *r
 	var workers []*benchkit.Proc
 	startWorkers := func() error {
 		for i := 0; i < o.workers; i++ {
-			extra := map[string]string{"PAPRIKA_WORKERS": strconv.Itoa(o.slots)}
+			extra := map[string]string{"PAPRIKA_WORKERS": strconv.Itoa(o.slots), "PAPRIKA_CLAIM_AHEAD": strconv.Itoa(o.claimAhead)}
 			if o.profile != "" {
 				port, err := benchkit.FreePort()
 				if err != nil {
