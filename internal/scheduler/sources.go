@@ -16,7 +16,8 @@ import (
 // and options) and stored template versions, which never change once
 // written, so a batch of 100,000 records reads them once.
 type sourceCache struct {
-	queue Queue
+	queue   Queue
+	lookups chan struct{} // a token per lookup in flight, lookupsAtOnce at most
 
 	mu        sync.Mutex
 	batches   map[uuid.UUID]paprika.Source
@@ -38,8 +39,28 @@ const templateCacheFor = 5 * time.Second
 // the records it claimed once more than 1,024 batches took turns.
 const sourceCacheMax = 4096
 
+// lookupsAtOnce bounds the slots reading sources at once. Unbounded, every
+// slot of a worker that had just started missed the cache at once, each on
+// a connection of its own: a worker of 64 slots kept 64 connections open,
+// idle after its first second (bench/scheduler: 128 connections for two
+// such workers, 1–4 of them active), and two workers of 128 slots passed a
+// max_connections of 200. A lookup takes well under a millisecond.
+const lookupsAtOnce = 4
+
 func newSourceCache(q Queue) *sourceCache {
-	return &sourceCache{queue: q, batches: map[uuid.UUID]paprika.Source{}, templates: map[string]cachedTemplate{}}
+	return &sourceCache{queue: q, lookups: make(chan struct{}, lookupsAtOnce),
+		batches: map[uuid.UUID]paprika.Source{}, templates: map[string]cachedTemplate{}}
+}
+
+// lookup runs fn once a lookup token is free.
+func (c *sourceCache) lookup(ctx context.Context, fn func() error) error {
+	select {
+	case c.lookups <- struct{}{}:
+	case <-ctx.Done():
+		return ctx.Err()
+	}
+	defer func() { <-c.lookups }()
+	return fn()
 }
 
 func (c *sourceCache) batch(ctx context.Context, id uuid.UUID) (paprika.Source, error) {
@@ -49,7 +70,10 @@ func (c *sourceCache) batch(ctx context.Context, id uuid.UUID) (paprika.Source, 
 	if ok {
 		return src, nil
 	}
-	src, err := c.queue.BatchSource(ctx, id)
+	err := c.lookup(ctx, func() (err error) {
+		src, err = c.queue.BatchSource(ctx, id)
+		return err
+	})
 	if err != nil {
 		return src, fmt.Errorf("batch %s: %w", id, err)
 	}
@@ -73,7 +97,11 @@ func (c *sourceCache) template(ctx context.Context, tenantID, id string, version
 	if ok && time.Since(cached.at) < templateCacheFor {
 		return cached.content, nil
 	}
-	content, err := c.queue.TemplateContent(ctx, tenantID, id, version)
+	var content string
+	err := c.lookup(ctx, func() (err error) {
+		content, err = c.queue.TemplateContent(ctx, tenantID, id, version)
+		return err
+	})
 	if paprika.ErrorCode(err) == paprika.CodeNotFound {
 		return "", &render.Error{Code: render.CodeTemplateError, Message: fmt.Sprintf("template %s@%d was deleted", id, version)}
 	}
