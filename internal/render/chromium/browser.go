@@ -144,13 +144,15 @@ func Start(ctx context.Context, cfg Config) (_ *Browser, err error) {
 	case <-ctx.Done():
 		b.browserCancel()
 		<-started
+		// chromedp killed the browser process, not its children, which
+		// may still write in the profile: Close kills its process group
+		// before it removes the profile.
+		b.pid = b.launch.pid()
 		return nil, ctx.Err()
 	}
+	b.pid = b.launch.pid()
 	if err != nil {
 		return nil, fmt.Errorf("starting chromium %s: %w", path, b.launch.startError(err))
-	}
-	if p := chromedp.FromContext(b.browserCtx).Browser.Process(); p != nil {
-		b.pid = p.Pid
 	}
 	b.wg.Go(func() {
 		<-b.browserCtx.Done()

@@ -228,6 +228,12 @@ func TestStartCutShort(t *testing.T) {
 		}
 		cut.Stop()
 		cancel()
+		// Close kills the browser's processes with SIGKILL, and a killed
+		// process leaves /proc a moment later.
+		waitGone := time.Now().Add(10 * time.Second)
+		for len(leftovers(t, mine)) > 0 && time.Now().Before(waitGone) {
+			time.Sleep(50 * time.Millisecond)
+		}
 		require.Empty(t, leftovers(t, mine), "cut after %v", after)
 	}
 }

@@ -37,6 +37,7 @@ type launch struct {
 	sandboxed bool
 	acct      *osuser.Account // nil: as we are
 	dir       string          // HOME and the profile, removed by cleanup
+	cmd       *exec.Cmd       // the browser's, once chromedp made it
 }
 
 // newLaunch prepares a start: as root with the sandbox, it picks the
@@ -84,6 +85,7 @@ func (l *launch) options() []chromedp.ExecAllocatorOption {
 			}
 			// Our working directory may not be the user's to enter.
 			cmd.Dir = l.dir
+			l.cmd = cmd
 		}),
 	}
 }
@@ -100,6 +102,16 @@ func (l *launch) env() []string {
 		}
 	}
 	return env
+}
+
+// pid is the browser process's id, which is also its process group's, or
+// 0 if it never started. Only once chromedp's allocation has returned:
+// cmd.Start has then happened, or never will.
+func (l *launch) pid() int {
+	if l.cmd == nil || l.cmd.Process == nil {
+		return 0
+	}
+	return l.cmd.Process.Pid
 }
 
 // user is who Chromium runs as, for the log.
