@@ -70,6 +70,7 @@ type Browser struct {
 	allocCancel   context.CancelFunc
 	browserCtx    context.Context
 	browserCancel context.CancelFunc
+	lost          <-chan struct{} // chromedp's: closed when the connection drops
 	intercept     *interceptor
 
 	// Tabs ready for a render, last returned first: the tab that just
@@ -154,14 +155,17 @@ func Start(ctx context.Context, cfg Config) (_ *Browser, err error) {
 	if err != nil {
 		return nil, fmt.Errorf("starting chromium %s: %w", path, b.launch.startError(err))
 	}
-	b.wg.Go(func() {
-		<-b.browserCtx.Done()
-		b.fail(errors.New("chromium exited"))
-	})
-
 	// Every request of every target goes through one interceptor on the
 	// browser session: pages, iframes and workers alike.
 	br := chromedp.FromContext(b.browserCtx).Browser
+	b.lost = br.LostConnection
+	b.wg.Go(func() {
+		select {
+		case <-b.browserCtx.Done():
+		case <-b.lost:
+		}
+		b.fail(errors.New("chromium exited"))
+	})
 	b.intercept = newInterceptor(br, allow, b.log)
 	events := cdp.Events(b.browserCtx, br, fetch.RequestPaused)
 	if _, err := cdp.Call(ctx, br, fetch.Enable, fetch.EnableParams{Patterns: []*fetch.RequestPattern{{URLPattern: "*"}}}); err != nil {
@@ -261,9 +265,11 @@ func (b *Browser) Done() <-chan struct{} { return b.dead }
 
 // Err says why the browser is done, or nil while it runs.
 func (b *Browser) Err() error {
-	if b.browserCtx.Err() != nil {
-		// Lost the connection: chromedp cancels the context at once, before
-		// the goroutine watching it marks the browser dead.
+	if b.browserCtx.Err() != nil || closed(b.lost) {
+		// Lost the connection. chromedp closes LostConnection before any
+		// call fails for it, and cancels the context from a goroutine of
+		// its own, which a loaded machine may run milliseconds later: a
+		// render retried after a crash must not find this browser alive.
 		b.fail(errors.New("chromium exited"))
 	}
 	select {
@@ -271,6 +277,17 @@ func (b *Browser) Err() error {
 		return b.deadErr
 	default:
 		return nil
+	}
+}
+
+// closed reports whether c is closed; a nil c (a browser whose start was
+// cut short) never is.
+func closed(c <-chan struct{}) bool {
+	select {
+	case <-c:
+		return true
+	default:
+		return false
 	}
 }
 

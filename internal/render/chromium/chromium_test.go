@@ -9,6 +9,7 @@ import (
 	"path/filepath"
 	"strconv"
 	"strings"
+	"syscall"
 	"testing"
 	"time"
 
@@ -259,4 +260,31 @@ func leftovers(t *testing.T, prefix string) []string {
 		}
 	}
 	return found
+}
+
+// TestKilledBrowserIsDeadWhenACallFails checks that a browser whose
+// process was killed reports itself dead (Err) as soon as a call on it
+// fails for the lost connection, not later: the engine decides from Err
+// whether to restart Chromium, and a render retried on a browser not yet
+// known dead failed again (a 502 for one crash, in CI).
+func TestKilledBrowserIsDeadWhenACallFails(t *testing.T) {
+	t.Parallel()
+	for i := range 3 {
+		ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
+		b, err := Start(ctx, Config{Path: os.Getenv("PAPRIKA_CHROMIUM"), Tabs: 1})
+		require.NoError(t, err)
+		tab, err := b.Acquire(ctx)
+		require.NoError(t, err)
+		require.NoError(t, syscall.Kill(-b.Pid(), syscall.SIGKILL))
+		for {
+			_, err := cdp.Call(ctx, tab.session, page.GetFrameTree, cdp.Empty{})
+			if err != nil {
+				require.Error(t, b.Err(), "run %d: a call failed (%v) but the browser is not dead", i, err)
+				break
+			}
+		}
+		b.Release(tab, false)
+		b.Close()
+		cancel()
+	}
 }
