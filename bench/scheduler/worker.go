@@ -243,7 +243,7 @@ func (t *claimTracer) TraceBatchStart(ctx context.Context, conn *pgx.Conn, data 
 	if rec == nil {
 		// The claim's first round trip: BEGIN, ..., rankLanes.
 		qs := data.Batch.QueuedQueries
-		i := slices.IndexFunc(qs, func(q *pgx.QueuedQuery) bool { return strings.Contains(q.SQL, "FOR UPDATE OF l SKIP LOCKED") })
+		i := slices.IndexFunc(qs, func(q *pgx.QueuedQuery) bool { return statementName(q.SQL) == "rank-lanes" })
 		if i < 0 || qs[0].SQL != "BEGIN" {
 			return ctx
 		}
@@ -266,10 +266,10 @@ func (t *claimTracer) TraceBatchQuery(ctx context.Context, conn *pgx.Conn, data 
 	if rec == nil {
 		return
 	}
-	switch {
-	case strings.Contains(data.SQL, "FOR UPDATE OF l SKIP LOCKED"):
+	switch statementName(data.SQL) {
+	case "rank-lanes":
 		rec.lanes = data.CommandTag.RowsAffected()
-	case strings.Contains(data.SQL, "SET status = 'running'"):
+	case "take-jobs", "take-records":
 		rec.items += data.CommandTag.RowsAffected()
 	}
 }
@@ -301,7 +301,7 @@ func (t *claimTracer) finish(conn *pgx.Conn, rec *claimRec, end time.Time) {
 }
 
 func (t *claimTracer) TraceQueryStart(ctx context.Context, conn *pgx.Conn, data pgx.TraceQueryStartData) context.Context {
-	if strings.Contains(data.SQL, "SELECT format, coalesce(template, '')") {
+	if statementName(data.SQL) == "batch-source" {
 		t.sourceQueries.Add(1)
 	}
 	return context.WithValue(ctx, sqlKey{}, data.SQL)
