@@ -25,16 +25,25 @@ resolved once, and the tier and maxRunning filter sits in a CASE after the
 joins, where the planner cannot push it under them: its estimate (1%) turned
 the joins to the groups' rows into ~2,000 index probes. The lanes carry
 their tenant's tier and whether it may run (tenant_tier, runnable; kept by
-triggers, migration 00007), so the ranking joins no tenants. */}}
+triggers, migration 00007), so the ranking joins no tenants.
+
+A lane is locked only as the ranking saw it (l.xmin = r.lane_xmin): a
+lane another claimer took and committed between this statement's snapshot
+and its lock is skipped, for its group's share in the snapshot is stale.
+FOR UPDATE re-checks the join against the lane's newest version (EvalPlanQual)
+and drops it. Without the check the lane ranked first, the oldest of the
+tie, went to both claimers whenever their claims overlapped: with many
+results held for a flush, bench/scheduler's big tenant took +50% or -14% of
+its share (docs/performance.md). */}}
 {{define "rank-lanes"}}
 WITH ranked AS MATERIALIZED (
-    SELECT x.id, x.tenant_id, x.tier, x.weight, x.max_running, x.waiting_since,
+    SELECT x.id, x.lane_xmin, x.tenant_id, x.tier, x.weight, x.max_running, x.waiting_since,
            (coalesce(s.started, 0) - coalesce(f.finished, 0)
             + CASE WHEN s.minute = $6 THEN s.cur + s.prev * (1 - $7::float8)
                    WHEN s.minute = $6 - 1 THEN s.cur * (1 - $7::float8)
                    ELSE 0 END) / x.weight AS share
     FROM (
-        SELECT l.id, l.tenant_id, l.waiting_since, r.tier, ($2::float8[])[r.i] AS weight, ($3::int[])[r.i] AS max_running
+        SELECT l.id, l.xmin AS lane_xmin, l.tenant_id, l.waiting_since, r.tier, ($2::float8[])[r.i] AS weight, ($3::int[])[r.i] AS max_running
         FROM lanes l
         CROSS JOIN LATERAL (
             SELECT tier, array_position($1::text[], tier) AS i
@@ -53,7 +62,7 @@ WITH ranked AS MATERIALIZED (
 )
 SELECT l.id, l.queued_jobs, l.queued_records, l.waiting_since, r.tenant_id, r.tier, r.weight, r.max_running
 FROM ranked r JOIN lanes l ON l.id = r.id
-WHERE l.waiting_since IS NOT NULL
+WHERE l.waiting_since IS NOT NULL AND l.xmin = r.lane_xmin
 ORDER BY r.share, r.waiting_since
 LIMIT $5
 FOR UPDATE OF l SKIP LOCKED
