@@ -55,6 +55,7 @@ type options struct {
 	slots    int
 	maxClaim int
 	ahead    int
+	held     int
 	warmup   time.Duration
 	duration time.Duration
 	outputs  string
@@ -97,6 +98,7 @@ func main() {
 	flag.IntVar(&o.slots, "slots", 16, "slots per worker process (PAPRIKA_WORKERS); a claim takes up to min(free slots, -max-claim)")
 	flag.IntVar(&o.maxClaim, "max-claim", 0, "most items one claim takes (scheduler.Config.MaxClaim; 0 = its default, 64)")
 	flag.IntVar(&o.ahead, "ahead", 0, "items a worker claims beyond its free slots (PAPRIKA_CLAIM_AHEAD, default 0)")
+	flag.IntVar(&o.held, "held", 0, "most rendered results a worker holds for its completion flushes (scheduler.Config.Held; 0 = its default, 256)")
 	flag.DurationVar(&o.warmup, "warmup", 3*time.Second, "time the workers run before measuring")
 	flag.DurationVar(&o.duration, "duration", 20*time.Second, "measured time of each run")
 	flag.StringVar(&o.outputs, "outputs", "", "directory the workers write their outputs in (default: a temporary directory on the disk the system temp dir is on; a tmpfs such as /dev/shm takes the per-output fsync away)")

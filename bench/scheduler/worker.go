@@ -88,6 +88,7 @@ func workerMain(args []string) int {
 	slots := fs.Int("slots", 16, "")
 	maxClaim := fs.Int("max-claim", 0, "")
 	ahead := fs.Int("ahead", 0, "")
+	held := fs.Int("held", 0, "")
 	outputs := fs.String("outputs", "", "")
 	result := fs.String("result", "", "")
 	generic := fs.Bool("generic-plans", false, "")
@@ -126,6 +127,7 @@ func workerMain(args []string) int {
 		Slots:    *slots,
 		Ahead:    *ahead,
 		MaxClaim: *maxClaim,
+		Held:     *held,
 		Renderer: noop{},
 		Outputs:  &storage.Files{Dir: *outputs},
 		// The claim lines are formatted as in production, then dropped;
@@ -346,7 +348,7 @@ func spawnWorkers(ctx context.Context, o *options, n int, dbURL, outputs, tmp st
 	var ps []*proc
 	for i := range n {
 		p := &proc{result: fmt.Sprintf("%s/worker%d.json", tmp, i), ready: make(chan struct{}), exited: make(chan error, 1)}
-		args := []string{"-worker", "-database-url", dbURL, "-slots", fmt.Sprint(o.slots), "-max-claim", fmt.Sprint(o.maxClaim), "-ahead", fmt.Sprint(o.ahead),
+		args := []string{"-worker", "-database-url", dbURL, "-slots", fmt.Sprint(o.slots), "-max-claim", fmt.Sprint(o.maxClaim), "-ahead", fmt.Sprint(o.ahead), "-held", fmt.Sprint(o.held),
 			"-outputs", fmt.Sprintf("%s/w%d", outputs, i), "-result", p.result}
 		if o.genericPlans {
 			args = append(args, "-generic-plans")

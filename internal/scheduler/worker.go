@@ -38,6 +38,13 @@ type Config struct {
 	// MaxClaim caps one claim's items (default 64): a claim costs about the
 	// same for 1 item as for 64, so a worker with many slots claims many at once.
 	MaxClaim int
+	// Held and HeldBytes bound the rendered results a worker holds in
+	// memory for its completion flushes: past Held of them (default 256,
+	// one flush's worth; never below Slots), or past Slots of them holding
+	// more than HeldBytes of output (default 64 MiB), a slot waits for its
+	// own result to be recorded before it renders again.
+	Held      int
+	HeldBytes int64
 }
 
 // claimLinger is how long a claim waits for more slots to free up.
@@ -53,8 +60,9 @@ type Worker struct {
 	complete *completer
 
 	// unrecorded counts the results handed to the completer and not yet
-	// recorded (see process).
-	unrecorded atomic.Int64
+	// recorded, and their outputs' bytes (see process).
+	unrecorded      atomic.Int64
+	unrecordedBytes atomic.Int64
 
 	mu   sync.Mutex
 	held map[int64]*running // by lease token
@@ -76,6 +84,13 @@ func NewWorker(q Queue, cfg Config) *Worker {
 	}
 	if cfg.MaxClaim == 0 {
 		cfg.MaxClaim = 64
+	}
+	if cfg.Held == 0 {
+		cfg.Held = completeMax
+	}
+	cfg.Held = max(cfg.Held, cfg.Slots)
+	if cfg.HeldBytes == 0 {
+		cfg.HeldBytes = 64 << 20
 	}
 	if cfg.Lease == 0 {
 		cfg.Lease = 30 * time.Second
@@ -354,13 +369,24 @@ func (w *Worker) process(ctx context.Context, it Item, wait time.Duration) {
 	// commit), which took most of a slot's time with html. The work still
 	// counts as running until its completion commits, so its group's running
 	// count (started - finished) is never below the work rendering, and
-	// maxRunning and the shares hold. Past Slots results waiting to be
-	// recorded the slot waits for its own, so that a worker holds at most
-	// twice its slots' work.
+	// maxRunning and the shares hold.
+	//
+	// Past Held results waiting to be recorded, or past Slots of them
+	// holding more than HeldBytes of output, the slot waits for its own:
+	// memory stays bounded, by count for html and by bytes for big PDFs.
+	// The bound was Slots results until bench/product showed it to be the
+	// product path's limit: with 8 slots and html, a flush (a syncfs and a
+	// commit) took longer than the slots took to fill it, and they sat
+	// waiting for it (docs/performance.md, "Product path").
+	var size int64
+	if res.put != nil {
+		size = int64(len(res.put.Body))
+	}
 	recorded := make(chan struct{})
 	waiting := w.unrecorded.Add(1)
-	w.complete.add(res, func() { w.unrecorded.Add(-1); close(recorded) })
-	if waiting > int64(w.cfg.Slots) {
+	bytes := w.unrecordedBytes.Add(size)
+	w.complete.add(res, func() { w.unrecorded.Add(-1); w.unrecordedBytes.Add(-size); close(recorded) })
+	if waiting > int64(w.cfg.Held) || (waiting > int64(w.cfg.Slots) && bytes > w.cfg.HeldBytes) {
 		<-recorded
 	}
 }
