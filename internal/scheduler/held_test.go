@@ -53,7 +53,8 @@ func (s *stalledStore) SignedURL(ctx context.Context, key string, expiry time.Du
 func (s *stalledStore) Close() error { return s.files.Close() }
 
 // A worker holds at most Config.Held rendered results waiting for their
-// flush, and past its slots at most Config.HeldBytes of their output: with
+// flush, and past its slots at most Config.HeldBytes of their output, and
+// of a tier with maxRunning no more than its slots: with
 // the store stalled, its slots render exactly up to the bound and wait;
 // once the store lets go every record is done, with its output.
 func TestHeldResultsAreBounded(t *testing.T) {
@@ -61,20 +62,23 @@ func TestHeldResultsAreBounded(t *testing.T) {
 	// Each output is "<p>ok</p>", 9 bytes. Two slots: with Held 5 the
 	// slots render 5, then one more each and wait for it (7). With 40
 	// bytes, the fifth result is the first past them (45), and it and the
-	// sixth wait (6).
+	// sixth wait (6). A tier with maxRunning holds no more than the slots
+	// (the third and fourth wait: 4).
 	for _, c := range []struct {
 		name    string
+		tier    string
 		held    int
 		bytes   int64
 		renders int
 	}{
-		{"by count", 5, 1 << 20, 7},
-		{"by bytes", 100, 40, 6},
+		{"by count", "", 5, 1 << 20, 7},
+		{"by bytes", "", 100, 40, 6},
+		{"maxRunning", "priority", 100, 1 << 20, 4},
 	} {
 		t.Run(c.name, func(t *testing.T) {
 			t.Parallel()
 			f := setup(t, seedTiers)
-			f.tenant("acme", "")
+			f.tenant("acme", c.tier)
 			b := f.batch("acme", 20)
 			files := &storage.Files{Dir: t.TempDir()}
 			store := &stalledStore{files: files, release: make(chan struct{})}
