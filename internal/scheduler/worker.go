@@ -374,16 +374,17 @@ func (w *Worker) process(ctx context.Context, it Item, wait time.Duration) {
 	// Past Held results waiting to be recorded, or past Slots of them
 	// holding more than HeldBytes of output, the slot waits for its own:
 	// memory stays bounded, by count for html and by bytes for big PDFs.
-	// A result of a tier with maxRunning waits past Slots, as all did
-	// before: it holds one of its tenant's maxRunning places until its
-	// flush, and a worker rendering ahead of slow flushes filled those
-	// places with results, so that such a tenant lost its starts to the
-	// others (TestWeightsShareStartsFourToOne, under load: 20 of 50 starts
-	// for weight 4, against 40).
 	// The bound was Slots results until bench/product showed it to be the
 	// product path's limit: with 8 slots and html, a flush (a syncfs and a
 	// commit) took longer than the slots took to fill it, and they sat
 	// waiting for it (docs/performance.md, "Product path").
+	//
+	// A result of a tier with maxRunning still waits past Slots: it holds
+	// one of its tenant's maxRunning places until its flush, and a worker
+	// rendering ahead of slow flushes filled those places with results, so
+	// that such a tenant lost its starts to the others
+	// (TestWeightsShareStartsFourToOne under load: 20 of 50 starts for
+	// weight 4, against 40).
 	var size int64
 	if res.put != nil {
 		size = int64(len(res.put.Body))
