@@ -111,6 +111,10 @@ type ClaimParams struct {
 // unless Take or Commit committed).
 type Claim interface {
 	Lanes() []*Lane
+	// Bound is the most share used a lane may have and still be given an
+	// item by this claim: the lanes it did not lock have at least that
+	// share, or are another claimer's. +Inf when it ranked every lane.
+	Bound() float64
 	LockGroups(ctx context.Context) (map[GroupKey]*Group, error)
 	Take(ctx context.Context) ([]Item, error)
 	Commit(ctx context.Context) error

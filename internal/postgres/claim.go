@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"context"
 	"fmt"
+	"math"
 	"slices"
 	"time"
 
@@ -38,6 +39,7 @@ type claim struct {
 	minute int64
 	frac   float64
 	lanes  []*paprika.Lane
+	bound  float64 // see paprika.Claim.Bound
 	groups map[paprika.GroupKey]*paprika.Group
 	order  []paprika.GroupKey // the groups in lock order
 	open   bool               // a transaction is open
@@ -58,10 +60,15 @@ func (q *Queue) BeginClaim(ctx context.Context, p paprika.ClaimParams) (paprika.
 	b.Queue(genericPlans)
 	b.Queue(claimsCommitAsync)
 	b.Queue(sqlRankLanes, p.Names, p.Weights, p.MaxRunning, p.WorkerTiers, p.K, c.minute, c.frac).Query(func(rows pgx.Rows) error {
+		c.bound = math.Inf(1)
 		for rows.Next() {
 			l := &paprika.Lane{}
-			if err := rows.Scan(&l.ID, &l.QueuedJobs, &l.QueuedRecords, &l.WaitingSince, &l.TenantID, &l.Tier, &l.Weight, &l.MaxRunning); err != nil {
+			var bound *float64
+			if err := rows.Scan(&l.ID, &l.QueuedJobs, &l.QueuedRecords, &l.WaitingSince, &l.TenantID, &l.Tier, &l.Weight, &l.MaxRunning, &bound); err != nil {
 				return err
+			}
+			if bound != nil {
+				c.bound = *bound
 			}
 			c.lanes = append(c.lanes, l)
 		}
@@ -75,6 +82,8 @@ func (q *Queue) BeginClaim(ctx context.Context, p paprika.ClaimParams) (paprika.
 }
 
 func (c *claim) Lanes() []*paprika.Lane { return c.lanes }
+
+func (c *claim) Bound() float64 { return c.bound }
 
 // LockGroups is round trip 2: it makes and locks the lanes' groups' rows and
 // reads them fresh, and lists the lanes' batches in turn order.

@@ -61,3 +61,43 @@ func TestRankLanesSkipsALaneTakenSinceItsSnapshot(t *testing.T) {
 	require.Equal(t, newer, rank(true), "a lane claimed since the ranking's snapshot is not locked")
 	require.Equal(t, older, rank(false), "and is ranked again by the next claim")
 }
+
+// TestRankLanesBound checks the bound rank-lanes reports with its lanes:
+// none (NULL) when its window of 4×K candidates held every lane with work,
+// else the largest share among them.
+func TestRankLanesBound(t *testing.T) {
+	pool, _ := pgtest.NewPool(t)
+	ctx := t.Context()
+	t0 := time.Date(2026, 12, 1, 10, 0, 0, 0, time.UTC)
+	now := time.Now()
+	minute := now.Unix() / 60
+	for i, id := range []string{"a", "b", "c", "d", "e"} {
+		_, err := pool.Exec(ctx, `INSERT INTO tenants (id, name, webhook_secret) VALUES ($1, $1, 's')`, id)
+		require.NoError(t, err)
+		_, err = pool.Exec(ctx, `INSERT INTO lanes (tenant_id, queued_jobs, waiting_since) VALUES ($1, 5, $2)`, id, t0.Add(time.Duration(i)*time.Second))
+		require.NoError(t, err)
+		// i started this minute and still running: share 2i.
+		_, err = pool.Exec(ctx, `INSERT INTO group_starts (tenant_id, tier, started, minute, cur) VALUES ($1, 'standard', $2, $3, $4)`, id, i, minute, i)
+		require.NoError(t, err)
+	}
+	bound := func(k int) *float64 {
+		rows, err := pool.Query(ctx, postgres.Statement("rank-lanes"),
+			[]string{"standard"}, []float64{1}, []int32{0}, []string{"standard"}, k, minute, float64(now.Unix()%60)/60)
+		require.NoError(t, err)
+		bounds, err := pgx.CollectRows(rows, func(r pgx.CollectableRow) (*float64, error) {
+			vals, err := r.Values()
+			if err != nil || vals[8] == nil {
+				return nil, err
+			}
+			b := vals[8].(float64)
+			return &b, nil
+		})
+		require.NoError(t, err)
+		require.Len(t, bounds, k)
+		return bounds[0]
+	}
+	require.Nil(t, bound(2), "8 candidates wanted, 5 lanes: every lane ranked, no bound")
+	b := bound(1)
+	require.NotNil(t, b, "4 candidates of 5 lanes")
+	require.InDelta(t, 6, *b, 1e-9, "the fourth lowest share: d's, 2 × 3")
+}

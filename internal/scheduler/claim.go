@@ -58,7 +58,7 @@ func (c *Claimer) Claim(ctx context.Context, k int) ([]Item, error) {
 	if err != nil {
 		return nil, err
 	}
-	if allocate(cl.Lanes(), groups, k) == 0 {
+	if allocate(cl.Lanes(), groups, k, cl.Bound()) == 0 {
 		return nil, cl.Commit(ctx)
 	}
 	return cl.Take(ctx)
@@ -67,9 +67,11 @@ func (c *Claimer) Claim(ctx context.Context, k int) ([]Item, error) {
 // allocate replays the policy k times over the locked lanes: each slot goes
 // to the lane whose group has the lowest share used, counting what this
 // claim already gave it (a start adds to both running and started), ties to
-// the lane waiting longest, then to one with single jobs. It returns how many
-// items it handed out.
-func allocate(lanes []*paprika.Lane, groups map[paprika.GroupKey]*paprika.Group, k int) int {
+// the lane waiting longest, then to one with single jobs. It stops early
+// when the lowest share is past bound: a lane this claim did not lock is
+// lower then (see paprika.Claim.Bound), and the next claim serves it. It
+// returns how many items it handed out.
+func allocate(lanes []*paprika.Lane, groups map[paprika.GroupKey]*paprika.Group, k int, bound float64) int {
 	n := 0
 	for ; n < k; n++ {
 		var best *paprika.Lane
@@ -89,8 +91,8 @@ func allocate(lanes []*paprika.Lane, groups map[paprika.GroupKey]*paprika.Group,
 				best, bestShare = l, share
 			}
 		}
-		if best == nil {
-			break
+		if best == nil || (n > 0 && bestShare > bound) {
+			break // the first item goes regardless: the lanes' fresh shares may pass a bound read earlier
 		}
 		groups[paprika.GroupKey{Tenant: best.TenantID, Tier: best.Tier}].Taken++
 		if best.TakeJobs < best.QueuedJobs {

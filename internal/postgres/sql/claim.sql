@@ -34,7 +34,14 @@ FOR UPDATE re-checks the join against the lane's newest version (EvalPlanQual)
 and drops it. Without the check the lane ranked first, the oldest of the
 tie, went to both claimers whenever their claims overlapped: with many
 results held for a flush, bench/scheduler's big tenant took +50% or -14% of
-its share (docs/performance.md). */}}
+its share (docs/performance.md).
+
+Each row also carries the bound: the largest share among the candidates
+when they filled the window (4×$5), else NULL. Every lane this claim did
+not lock has at least that share or is another claimer's, so the claim
+gives its lanes items only while their share is at most the bound
+(scheduler.allocate): a claim that found most candidates taken gave its
+few lanes all its slots, 20 items each, with three workers. */}}
 {{define "rank-lanes"}}
 WITH ranked AS MATERIALIZED (
     SELECT x.id, x.lane_xmin, x.tenant_id, x.tier, x.weight, x.max_running, x.waiting_since,
@@ -60,7 +67,8 @@ WITH ranked AS MATERIALIZED (
     ORDER BY share, x.waiting_since
     LIMIT $5 * 4
 )
-SELECT l.id, l.queued_jobs, l.queued_records, l.waiting_since, r.tenant_id, r.tier, r.weight, r.max_running
+SELECT l.id, l.queued_jobs, l.queued_records, l.waiting_since, r.tenant_id, r.tier, r.weight, r.max_running,
+       (SELECT CASE WHEN count(*) = $5 * 4 THEN max(share) END FROM ranked) AS bound
 FROM ranked r JOIN lanes l ON l.id = r.id
 WHERE l.waiting_since IS NOT NULL AND l.xmin = r.lane_xmin
 ORDER BY r.share, r.waiting_since
