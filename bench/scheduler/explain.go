@@ -120,7 +120,8 @@ func runExplain(ctx context.Context, c *cluster, o *options) (*explainResult, er
 			var ws time.Time
 			var w float64
 			var mr int
-			if err := rows.Scan(&l.id, &jobs, &l.queuedRecords, &ws, &l.tenant, &l.tier, &w, &mr); err != nil {
+			var bound *float64
+			if err := rows.Scan(&l.id, &jobs, &l.queuedRecords, &ws, &l.tenant, &l.tier, &w, &mr, &bound); err != nil {
 				return err
 			}
 			lanes = append(lanes, l)
