@@ -262,6 +262,23 @@ func leftovers(t *testing.T, prefix string) []string {
 	return found
 }
 
+// TestLostConnectionIsDeathBeforeTheContextEnds checks the order
+// TestKilledBrowserIsDeadWhenACallFails depends on, deterministically:
+// chromedp closes LostConnection first and cancels the browser's context
+// later, from a goroutine of its own, and in between the browser is dead.
+func TestLostConnectionIsDeathBeforeTheContextEnds(t *testing.T) {
+	lost := make(chan struct{})
+	b := &Browser{browserCtx: context.Background(), lost: lost, dead: make(chan struct{})}
+	require.NoError(t, b.Err(), "connected")
+	close(lost)
+	require.Error(t, b.Err(), "the connection is lost, the context not yet canceled")
+	select {
+	case <-b.Done():
+	default:
+		t.Fatal("Done is not closed")
+	}
+}
+
 // TestKilledBrowserIsDeadWhenACallFails checks that a browser whose
 // process was killed reports itself dead (Err) as soon as a call on it
 // fails for the lost connection, not later: the engine decides from Err
