@@ -2,7 +2,6 @@ package scheduler
 
 import (
 	"context"
-	"io"
 	"sync"
 	"testing"
 	"time"
@@ -14,9 +13,11 @@ import (
 )
 
 // stalledStore is a file store whose puts wait until it is let go: the
-// worker's flushes stall, and its rendered results pile up unrecorded.
+// worker's flushes stall, and its rendered results pile up unrecorded. It
+// embeds the Store interface, not *storage.Files, so that storage.PutAll
+// finds no group put and calls Put for each output.
 type stalledStore struct {
-	files   *storage.Files
+	storage.Store
 	once    sync.Once
 	release chan struct{}
 }
@@ -29,28 +30,8 @@ func (s *stalledStore) Put(ctx context.Context, key string, body []byte) error {
 	case <-ctx.Done():
 		return ctx.Err()
 	}
-	return s.files.Put(ctx, key, body)
+	return s.Store.Put(ctx, key, body)
 }
-
-func (s *stalledStore) Stat(ctx context.Context, key string) (storage.Info, error) {
-	return s.files.Stat(ctx, key)
-}
-
-func (s *stalledStore) NewRangeReader(ctx context.Context, key string, offset, length int64) (io.ReadCloser, error) {
-	return s.files.NewRangeReader(ctx, key, offset, length)
-}
-
-func (s *stalledStore) Delete(ctx context.Context, key string) error { return s.files.Delete(ctx, key) }
-
-func (s *stalledStore) DeletePrefix(ctx context.Context, prefix string) error {
-	return s.files.DeletePrefix(ctx, prefix)
-}
-
-func (s *stalledStore) SignedURL(ctx context.Context, key string, expiry time.Duration) (string, error) {
-	return s.files.SignedURL(ctx, key, expiry)
-}
-
-func (s *stalledStore) Close() error { return s.files.Close() }
 
 // A worker holds at most Config.Held rendered results waiting for their
 // flush, and past its slots at most Config.HeldBytes of their output, and
@@ -81,7 +62,7 @@ func TestHeldResultsAreBounded(t *testing.T) {
 			f.tenant("acme", c.tier)
 			b := f.batch("acme", 20)
 			files := &storage.Files{Dir: t.TempDir()}
-			store := &stalledStore{files: files, release: make(chan struct{})}
+			store := &stalledStore{Store: files, release: make(chan struct{})}
 			r := &testRenderer{}
 			w := NewWorker(postgres.NewQueue(f.pool), Config{
 				Policy: Policy{Tiers: f.tiers, WorkerTiers: f.tiers.Names(), Lease: 30 * time.Second},
