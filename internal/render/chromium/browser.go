@@ -140,18 +140,21 @@ func Start(ctx context.Context, cfg Config) (_ *Browser, err error) {
 	// which would end the browser with it (see chromedp.NewContext).
 	started := make(chan error, 1)
 	go func() { started <- chromedp.Do(b.browserCtx) }()
+	cut := false
 	select {
 	case err = <-started:
 	case <-ctx.Done():
 		b.browserCancel()
 		<-started
-		// chromedp killed the browser process, not its children, which
-		// may still write in the profile: Close kills its process group
-		// before it removes the profile.
-		b.pid = b.launch.pid()
+		cut = true
+	}
+	// Known on both paths: a start cut short had chromedp kill the browser
+	// process, not its children, which may still write in the profile, so
+	// Close kills its process group before it removes the profile.
+	b.pid = b.launch.pid()
+	if cut {
 		return nil, ctx.Err()
 	}
-	b.pid = b.launch.pid()
 	if err != nil {
 		return nil, fmt.Errorf("starting chromium %s: %w", path, b.launch.startError(err))
 	}
