@@ -5,11 +5,24 @@ import (
 	"time"
 
 	"github.com/jackc/pgx/v5"
+	"github.com/jackc/pgx/v5/pgxpool"
 	"github.com/stretchr/testify/require"
 
 	"github.com/paprikahq/paprika/internal/pgtest"
 	"github.com/paprikahq/paprika/internal/postgres"
 )
+
+// laneWithWork makes tenant and its default lane, with 5 jobs queued since
+// since, and returns the lane's id.
+func laneWithWork(t *testing.T, pool *pgxpool.Pool, tenant string, since time.Time) int64 {
+	t.Helper()
+	_, err := pool.Exec(t.Context(), `INSERT INTO tenants (id, name, webhook_secret) VALUES ($1, $1, 's')`, tenant)
+	require.NoError(t, err)
+	var id int64
+	require.NoError(t, pool.QueryRow(t.Context(),
+		`INSERT INTO lanes (tenant_id, queued_jobs, waiting_since) VALUES ($1, 5, $2) RETURNING id`, tenant, since).Scan(&id))
+	return id
+}
 
 // TestRankLanesSkipsALaneTakenSinceItsSnapshot checks that rank-lanes
 // locks a lane only as its ranking saw it. Two lanes with work and equal
@@ -22,12 +35,9 @@ import (
 func TestRankLanesSkipsALaneTakenSinceItsSnapshot(t *testing.T) {
 	pool, _ := pgtest.NewPool(t)
 	ctx := t.Context()
-	_, err := pool.Exec(ctx, `INSERT INTO tenants (id, name, webhook_secret) VALUES ('a', 'a', 's'), ('b', 'b', 's')`)
-	require.NoError(t, err)
 	t0 := time.Date(2026, 12, 1, 10, 0, 0, 0, time.UTC)
-	var older, newer int64
-	require.NoError(t, pool.QueryRow(ctx, `INSERT INTO lanes (tenant_id, queued_jobs, waiting_since) VALUES ('a', 5, $1) RETURNING id`, t0).Scan(&older))
-	require.NoError(t, pool.QueryRow(ctx, `INSERT INTO lanes (tenant_id, queued_jobs, waiting_since) VALUES ('b', 5, $1) RETURNING id`, t0.Add(time.Second)).Scan(&newer))
+	older := laneWithWork(t, pool, "a", t0)
+	newer := laneWithWork(t, pool, "b", t0.Add(time.Second))
 
 	now := time.Now()
 	args := []any{[]string{"standard", "priority"}, []float64{1, 4}, []int32{0, 0}, []string{"standard", "priority"},
@@ -72,12 +82,9 @@ func TestRankLanesBound(t *testing.T) {
 	now := time.Now()
 	minute := now.Unix() / 60
 	for i, id := range []string{"a", "b", "c", "d", "e"} {
-		_, err := pool.Exec(ctx, `INSERT INTO tenants (id, name, webhook_secret) VALUES ($1, $1, 's')`, id)
-		require.NoError(t, err)
-		_, err = pool.Exec(ctx, `INSERT INTO lanes (tenant_id, queued_jobs, waiting_since) VALUES ($1, 5, $2)`, id, t0.Add(time.Duration(i)*time.Second))
-		require.NoError(t, err)
+		laneWithWork(t, pool, id, t0.Add(time.Duration(i)*time.Second))
 		// i started this minute and still running: share 2i.
-		_, err = pool.Exec(ctx, `INSERT INTO group_starts (tenant_id, tier, started, minute, cur) VALUES ($1, 'standard', $2, $3, $4)`, id, i, minute, i)
+		_, err := pool.Exec(ctx, `INSERT INTO group_starts (tenant_id, tier, started, minute, cur) VALUES ($1, 'standard', $2, $3, $4)`, id, i, minute, i)
 		require.NoError(t, err)
 	}
 	bound := func(k int) *float64 {
