@@ -49,7 +49,11 @@ in this one update of each batch row: a second update of a row this
 transaction made runs the foreign-key check on batches.lane_id, whose
 KEY SHARE lock on the lane waits for a claimer holding the lane, while
 that claimer waits in lock-batches for this transaction's batches (a
-deadlock that stalled both for deadlock_timeout, 1 s, in bench/river). */}}
+deadlock that stalled both for deadlock_timeout, 1 s, in bench/river).
+The finishes are counted from each batch's row as updated, with the tiers
+of its records (counts.tiers): joining d to b on the batch instead ran, on
+the generic plan, as a nested loop over both (its estimate is a row each),
+16,384 comparisons for a flush of 128 records (2.9 ms of 7.5). */}}
 {{define "complete-records"}}
 WITH i AS (
     SELECT * FROM unnest($1::uuid[], $2::int[], $3::bigint[], $4::text[], $5::text[], $6::bigint[], $7::int[], $8::text[], $9::text[], $10::float8[])
@@ -62,7 +66,7 @@ WITH i AS (
     RETURNING r.batch_id, r.idx, r.tier, r.status, i.secs
 ), counts AS (
     SELECT batch_id, count(*) AS n, count(*) FILTER (WHERE status = {{status "done"}}) AS done,
-        count(*) FILTER (WHERE status = {{status "failed"}}) AS failed
+        count(*) FILTER (WHERE status = {{status "failed"}}) AS failed, array_agg(tier) AS tiers
     FROM d GROUP BY batch_id
 ), b AS (
     UPDATE batches b SET running = b.running - c.n, done = b.done + c.done, failed = b.failed + c.failed,
@@ -71,9 +75,9 @@ WITH i AS (
                       ELSE b.status END,
         finished_at = CASE WHEN b.queued = 0 AND b.running = c.n AND b.finished_at IS NULL THEN now() ELSE b.finished_at END
     FROM counts c WHERE b.id = c.batch_id
-    RETURNING b.id, b.tenant_id
+    RETURNING b.id, b.tenant_id, c.tiers
 ), f AS (
-    {{template "count-finishes" "SELECT b.tenant_id, d.tier, count(*) FROM d JOIN b ON b.id = d.batch_id GROUP BY 1, 2 ORDER BY 1, 2"}}
+    {{template "count-finishes" "SELECT b.tenant_id, t.tier, count(*) FROM b CROSS JOIN LATERAL unnest(b.tiers) AS t(tier) GROUP BY 1, 2 ORDER BY 1, 2"}}
 ), m AS (
     INSERT INTO measures (tier, kind, seconds)
     SELECT tier, 'd', array_agg(secs) FROM d WHERE status = {{status "done"}} GROUP BY tier
