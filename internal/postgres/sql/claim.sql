@@ -166,17 +166,17 @@ $3[i], looking from index $6[i] on; $4[i] is the batch's submit time, for
 the wait. */}}
 {{define "take-records"}}
 WITH pick AS MATERIALIZED (
-    SELECT x.batch, q.idx, x.tier, x.submitted
+    SELECT x.batch, q.ctid AS row, x.tier, x.submitted
     FROM unnest($1::uuid[], $2::int[], $3::text[], $4::timestamptz[], $6::int[]) AS x(batch, n, tier, submitted, from_idx)
     CROSS JOIN LATERAL (
-        SELECT idx FROM batch_records
+        SELECT ctid FROM batch_records
         WHERE batch_id = x.batch AND status = {{status "queued"}} AND idx >= x.from_idx
         ORDER BY idx LIMIT x.n
     ) q
 ), taken AS (
     UPDATE batch_records r SET status = {{status "running"}}, tier = pick.tier, started_at = now(), attempts = r.attempts + 1,
         lease_token = nextval('lease_tokens'), lease_expires_at = now() + $5::interval
-    FROM pick WHERE r.batch_id = pick.batch AND r.idx = pick.idx AND r.status = {{status "queued"}}
+    FROM pick WHERE r.ctid = pick.row AND r.status = {{status "queued"}}
     RETURNING r.batch_id, r.idx, r.tier, pick.submitted, r.attempts, r.lease_token, r.data
 ), m AS (
     INSERT INTO measures (tier, kind, seconds)
