@@ -39,6 +39,10 @@ func PutAll(ctx context.Context, s Store, objs []Output) error {
 	return parallel(len(objs), func(i int) error { return s.Put(ctx, objs[i].Key, objs[i].Body) })
 }
 
+// staged is an output written: in place (tmp ""), or to tmp to be renamed
+// over path.
+type staged struct{ tmp, path string }
+
 // PutGroup stores a group of outputs durably at about the cost of one.
 //
 // An output whose file does not exist yet is written in place (created
@@ -57,7 +61,6 @@ func PutAll(ctx context.Context, s Store, objs []Output) error {
 // in place saves a rename and the second syncfs, about half of a flush's
 // wait (docs/performance.md).
 func (s *Files) PutGroup(ctx context.Context, objs []Output) error {
-	type staged struct{ tmp, path string } // tmp "" when written in place
 	st := make([]staged, 0, len(objs))
 	dirs := map[string]bool{}
 	renames := false
@@ -72,29 +75,18 @@ func (s *Files) PutGroup(ctx context.Context, objs []Output) error {
 		dirs[dir] = true // a new name in it, in place or by a rename
 		// The folder is made only when the create says it is missing: a stat
 		// of it for every output (os.MkdirAll) was 7% of a worker's CPU.
-		var f *os.File
-		f, err = os.OpenFile(path, os.O_WRONLY|os.O_CREATE|os.O_EXCL, 0o640)
+		err = writeNew(path, o.Body, !haveSyncfs)
 		if errors.Is(err, fs.ErrNotExist) {
 			if err = os.MkdirAll(dir, 0o750); err == nil {
-				f, err = os.OpenFile(path, os.O_WRONLY|os.O_CREATE|os.O_EXCL, 0o640)
+				err = writeNew(path, o.Body, !haveSyncfs)
 			}
 		}
 		if errors.Is(err, fs.ErrExist) {
-			if f, err = os.CreateTemp(dir, ".tmp-*"); err == nil {
-				x.tmp = f.Name()
-				renames = true
-			}
+			err = writeTemp(&x, dir, o.Body)
+			renames = true
 		}
-		if err != nil {
-			break
-		}
-		st = append(st, x)
-		_, err = f.Write(o.Body)
-		if err == nil && !haveSyncfs {
-			err = f.Sync()
-		}
-		if cerr := f.Close(); err == nil {
-			err = cerr
+		if x.tmp != "" || err == nil {
+			st = append(st, x)
 		}
 		if err != nil {
 			break
@@ -163,4 +155,23 @@ func parallel(n int, fn func(int) error) error {
 	close(next)
 	wg.Wait()
 	return errors.Join(errs...)
+}
+
+// writeTemp writes body to a new temporary file in dir, to be renamed over
+// x.path, and names it in x.tmp once it exists (for the rename, or for its
+// removal when the group fails).
+func writeTemp(x *staged, dir string, body []byte) error {
+	f, err := os.CreateTemp(dir, ".tmp-*")
+	if err != nil {
+		return err
+	}
+	x.tmp = f.Name()
+	_, err = f.Write(body)
+	if err == nil && !haveSyncfs {
+		err = f.Sync()
+	}
+	if cerr := f.Close(); err == nil {
+		err = cerr
+	}
+	return err
 }

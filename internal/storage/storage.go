@@ -15,7 +15,6 @@ import (
 	"fmt"
 	"io"
 	"io/fs"
-	"regexp"
 	"strings"
 	"time"
 
@@ -117,9 +116,25 @@ func RecordName(index int, format string) string {
 	return fmt.Sprintf("%06d.%s", index, Extension(format))
 }
 
-// keySegment is what one slash-separated part of a key may be: the ids and
-// names above produce nothing else.
-var keySegment = regexp.MustCompile(`^[a-z0-9][a-z0-9.-]{0,99}$`)
+// keySegment says whether p may be one slash-separated part of a key: 1 to
+// 100 of [a-z0-9.-], starting with a letter or digit, without "..". The
+// ids and names above produce nothing else. (A regular expression did the
+// same at 3% of a worker's CPU in bench/scheduler, a check for every output.)
+func keySegment(p string) bool {
+	if len(p) == 0 || len(p) > 100 || strings.Contains(p, "..") {
+		return false
+	}
+	for i := 0; i < len(p); i++ {
+		c := p[i]
+		switch {
+		case 'a' <= c && c <= 'z', '0' <= c && c <= '9':
+		case (c == '.' || c == '-') && i > 0:
+		default:
+			return false
+		}
+	}
+	return true
+}
 
 // checkKey refuses a key (or, with prefix, a prefix ending in a slash) that
 // the functions above cannot have built, so that no mistake upstream can
@@ -132,14 +147,18 @@ func checkKey(key string, prefix bool) error {
 			return fmt.Errorf("storage: prefix %q does not end in /", key)
 		}
 	}
-	parts := strings.Split(body, "/")
-	if len(parts) < 2 || parts[0] != "outputs" {
+	rest, ok := strings.CutPrefix(body, "outputs/")
+	if !ok {
 		return fmt.Errorf("storage: key %q is not under outputs/", key)
 	}
-	for _, p := range parts[1:] {
-		if !keySegment.MatchString(p) || strings.Contains(p, "..") {
+	for {
+		p, more, found := strings.Cut(rest, "/")
+		if !keySegment(p) {
 			return fmt.Errorf("storage: key %q has a part %q no output key has", key, p)
 		}
+		if !found {
+			return nil
+		}
+		rest = more
 	}
-	return nil
 }

@@ -10,6 +10,7 @@ import (
 	"net/http/httptest"
 	"os"
 	"path/filepath"
+	"strings"
 	"sync"
 	"testing"
 	"time"
@@ -177,12 +178,15 @@ func TestKeysOfAnyOtherShapeAreRefused(t *testing.T) {
 	eachStore(t, func(t *testing.T, s Store) {
 		ctx := t.Context()
 		for _, key := range []string{"", "x", "/outputs/acme/a.pdf", "outputs/../etc/passwd", "outputs/acme/../../x.pdf",
-			"outputs/acme//x.pdf", "outputs/Acme/x.pdf", `outputs/acme\x.pdf`, "outputs/acme/x..pdf", "elsewhere/acme/x.pdf"} {
+			"outputs/acme//x.pdf", "outputs/Acme/x.pdf", `outputs/acme\x.pdf`, "outputs/acme/x..pdf", "elsewhere/acme/x.pdf",
+			"outputs/.acme/x.pdf", "outputs/acme/-x.pdf", "outputs/acme/x.pdf/", "outputs/" + strings.Repeat("a", 101) + "/x.pdf"} {
 			require.Error(t, s.Put(ctx, key, []byte("x")), key)
 			_, err := s.Stat(ctx, key)
 			require.Error(t, err, key)
 			require.NotErrorIs(t, err, ErrNotExist, key)
 		}
+		long := "outputs/" + strings.Repeat("a", 100) + "/x-1.pdf" // the longest part a key may have
+		require.NoError(t, s.Put(ctx, long, []byte("x")), long)
 		require.Error(t, s.DeletePrefix(ctx, "outputs/acme"), "a prefix ends in a slash")
 		require.Error(t, s.DeletePrefix(ctx, "outputs/"), "never everything")
 	})

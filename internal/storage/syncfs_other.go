@@ -2,6 +2,8 @@
 
 package storage
 
+import "os"
+
 // haveSyncfs: without syncfs(2), each file and folder is fsynced.
 const haveSyncfs = false
 
@@ -9,3 +11,19 @@ func syncfs(dir string) error { return nil }
 
 // freeSpace is not measured here: Ping takes the disk as not full.
 func freeSpace(dir string) (bytes, inodes uint64, err error) { return MinFree, 1, nil }
+
+// writeNew creates the file at path, which must not exist, with body.
+func writeNew(path string, body []byte, sync bool) error {
+	f, err := os.OpenFile(path, os.O_WRONLY|os.O_CREATE|os.O_EXCL, 0o640)
+	if err != nil {
+		return err
+	}
+	_, err = f.Write(body)
+	if err == nil && sync {
+		err = f.Sync()
+	}
+	if cerr := f.Close(); err == nil {
+		err = cerr
+	}
+	return err
+}
