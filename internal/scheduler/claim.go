@@ -72,15 +72,22 @@ func (c *Claimer) Claim(ctx context.Context, k int) ([]Item, error) {
 // lower then (see paprika.Claim.Bound), and the next claim serves it. It
 // returns how many items it handed out.
 func allocate(lanes []*paprika.Lane, groups map[paprika.GroupKey]*paprika.Group, k int, bound float64) int {
+	// Each lane's group, looked up once: in the loop below, k lookups of
+	// every lane were 4% of a worker's CPU at 128 slots.
+	gs := make([]*paprika.Group, len(lanes))
+	for i, l := range lanes {
+		gs[i] = groups[paprika.GroupKey{Tenant: l.TenantID, Tier: l.Tier}]
+	}
 	n := 0
 	for ; n < k; n++ {
 		var best *paprika.Lane
+		var bestGroup *paprika.Group
 		var bestShare float64
-		for _, l := range lanes {
+		for i, l := range lanes {
 			if l.TakeJobs >= l.QueuedJobs && !hasRecordsLeft(l) {
 				continue
 			}
-			g := groups[paprika.GroupKey{Tenant: l.TenantID, Tier: l.Tier}]
+			g := gs[i]
 			if l.MaxRunning > 0 && int(g.Running)+g.Taken >= l.MaxRunning {
 				continue
 			}
@@ -88,13 +95,13 @@ func allocate(lanes []*paprika.Lane, groups map[paprika.GroupKey]*paprika.Group,
 			if best == nil || share < bestShare ||
 				(share == bestShare && (l.WaitingSince.Before(best.WaitingSince) ||
 					(l.WaitingSince.Equal(best.WaitingSince) && l.TakeJobs < l.QueuedJobs && best.TakeJobs >= best.QueuedJobs))) {
-				best, bestShare = l, share
+				best, bestGroup, bestShare = l, g, share
 			}
 		}
 		if best == nil || (n > 0 && bestShare > bound) {
 			break // the first item goes regardless: the lanes' fresh shares may pass a bound read earlier
 		}
-		groups[paprika.GroupKey{Tenant: best.TenantID, Tier: best.Tier}].Taken++
+		bestGroup.Taken++
 		if best.TakeJobs < best.QueuedJobs {
 			best.TakeJobs++
 			continue

@@ -1,8 +1,15 @@
 package scheduler
 
 import (
+	"bytes"
+	"cmp"
 	"context"
+	"encoding/json"
 	"errors"
+	"fmt"
+	"log/slog"
+	"slices"
+	"strings"
 	"sync"
 	"testing"
 	"time"
@@ -170,4 +177,68 @@ func TestTemplateErrorFailsAtOnceAndCrashesRetry(t *testing.T) {
 	require.Equal(t, "render-failed", got.ErrCode)
 	require.Equal(t, MaxAttempts, got.Attempts)
 	require.Equal(t, 3, calls[`{"case": "lost"}`])
+}
+
+// syncBuffer is a bytes.Buffer a logger and a test share.
+type syncBuffer struct {
+	mu sync.Mutex
+	b  bytes.Buffer
+}
+
+func (s *syncBuffer) Write(p []byte) (int, error) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.b.Write(p)
+}
+func (s *syncBuffer) String() string { s.mu.Lock(); defer s.mu.Unlock(); return s.b.String() }
+
+// SPEC §4.6: each claim is logged, one JSON line, with tenant, tier, kind,
+// ids and waitSeconds.
+func TestEachClaimIsLogged(t *testing.T) {
+	t.Parallel()
+	f := setup(t, seedTiers)
+	f.tenant("acme", "")
+	j := f.job("acme", "")
+	b := f.batch("acme", 2)
+	var logged syncBuffer
+	w := NewWorker(postgres.NewQueue(f.pool), Config{
+		Policy:   Policy{Tiers: f.tiers, WorkerTiers: f.tiers.Names(), Lease: 3 * time.Second},
+		Slots:    2,
+		Renderer: &testRenderer{},
+		Outputs:  &storage.Files{Dir: t.TempDir()},
+		Poll:     50 * time.Millisecond,
+		Logger:   slog.New(slog.NewJSONHandler(&logged, nil)),
+	})
+	ctx, cancel := context.WithCancel(t.Context())
+	done := make(chan error, 1)
+	go func() { done <- w.Run(ctx) }()
+	waitFor(t, "all done", func() bool {
+		return count(t, f.pool, `SELECT count(*) FROM batches WHERE status = 'done'`) == 1 &&
+			count(t, f.pool, `SELECT count(*) FROM jobs WHERE status = 'done'`) == 1
+	})
+	cancel()
+	require.NoError(t, <-done)
+
+	var claims []map[string]any
+	for line := range strings.Lines(logged.String()) {
+		var m map[string]any
+		require.NoError(t, json.Unmarshal([]byte(line), &m), line)
+		if m["msg"] == "claim" {
+			require.Equal(t, "INFO", m["level"])
+			require.Equal(t, "acme", m["tenant"])
+			require.Equal(t, "standard", m["tier"])
+			require.EqualValues(t, 1, m["attempt"])
+			require.GreaterOrEqual(t, m["waitSeconds"], 0.0)
+			claims = append(claims, m)
+		}
+	}
+	require.Len(t, claims, 3, logged.String())
+	slices.SortFunc(claims, func(a, b map[string]any) int { return cmp.Compare(fmt.Sprint(a["index"]), fmt.Sprint(b["index"])) })
+	require.Equal(t, "record", claims[0]["kind"])
+	require.Equal(t, b.ID.String(), claims[0]["batchId"])
+	require.EqualValues(t, 1, claims[0]["index"])
+	require.EqualValues(t, 2, claims[1]["index"])
+	require.Equal(t, "job", claims[2]["kind"])
+	require.Equal(t, j.ID.String(), claims[2]["jobId"])
+	require.NotContains(t, claims[2], "batchId")
 }
