@@ -91,12 +91,13 @@ func runExplain(ctx context.Context, c *cluster, o *options) (*explainResult, er
 		return nil, err
 	}
 
-	// The parameters of a typical claim of 16 items: the 16 lanes the rank
-	// picks, their groups, each lane's next batch, one record from each.
+	// The parameters of a typical claim of k items (-explain-k, 16 by
+	// default): the k lanes the rank picks, their groups, each lane's next
+	// batch, one record from each.
 	now := time.Now()
 	minute := now.Unix() / 60
 	frac := float64(now.UnixNano()%int64(time.Minute)) / float64(time.Minute)
-	const k = 16
+	k := o.explainK
 	names, weights, maxRun := "ARRAY['standard','priority']::text[]", "ARRAY[1,4]::float8[]", "ARRAY[0,2]::int[]"
 	rankArgs := fmt.Sprintf("%s, %s, %s, %s, %d, %d, %g", names, weights, maxRun, names, k, minute, frac)
 	type lane struct {

@@ -67,6 +67,7 @@ type options struct {
 
 	markdown string
 	verbose  bool
+	explainK int
 
 	// Experiments, not for the reported numbers.
 	genericPlans bool
@@ -106,6 +107,7 @@ func main() {
 	flag.IntVar(&o.small, "small", 20, "small tenants submitting in the small phase (at most -idle)")
 	flag.DurationVar(&o.smallEvery, "small-every", 10*time.Second, "each small tenant submits one job this often: a small tenant submits below its fair share, which is the rate ÷ the weights of the backlogged groups (see docs/performance.md)")
 	flag.DurationVar(&o.smallFor, "small-for", 30*time.Second, "how long the small tenants submit")
+	flag.IntVar(&o.explainK, "explain-k", 16, "items (and lanes) of the claim the explain phase plans")
 	flag.StringVar(&o.markdown, "markdown", "", "also write the results and plans as Markdown to `FILE`")
 	flag.BoolVar(&o.verbose, "v", false, "print the plans and per-run details")
 	flag.BoolVar(&o.genericPlans, "generic-plans", false, "experiment: the workers' connections run with plan_cache_mode=force_generic_plan")
