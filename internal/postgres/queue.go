@@ -106,12 +106,13 @@ func (q *Queue) Complete(ctx context.Context, rs []paprika.Result, wake bool) er
 	if len(j.ids) > 0 {
 		b.Queue(sqlCompleteJobs, j.ids, j.tokens, j.status, j.otype, j.obytes, j.opages, j.ecode, j.emsg, j.secs)
 	}
+	var batches []uuid.UUID // each once, in id order
 	if len(r.batches) > 0 {
-		locked := sortedUUIDs(r.batches)
-		b.Queue(sqlLockBatches, locked)
+		batches = sortedUUIDs(r.batches)
+		b.Queue(sqlLockBatches, batches)
 		b.Queue(sqlCompleteRecords, r.batches, r.idxs, r.tokens, r.status, r.otype, r.obytes, r.opages, r.ecode, r.emsg, r.secs)
 	}
-	b.Queue(sqlEnqueueWebhooks, j.ids, r.batches) // in this transaction: no finished work unannounced
+	b.Queue(sqlEnqueueWebhooks, j.ids, batches) // in this transaction: no finished work unannounced
 	if wake {
 		b.Queue(sqlNotifyWork)
 	}
