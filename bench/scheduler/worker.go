@@ -100,6 +100,7 @@ func workerMain(args []string) int {
 	}
 	ctx, stop := signal.NotifyContext(context.Background(), syscall.SIGTERM, os.Interrupt)
 	defer stop()
+	scheduler.SetWorkerGC(os.Getenv) // as paprika worker does
 	tiers, err := config.ParseTiers(tiersJSON)
 	if err != nil {
 		return fail(err)

@@ -29,6 +29,9 @@ func runWorker(ctx context.Context, getenv func(string) string, log *slog.Logger
 		return err
 	}
 	defer pool.Close()
+	if scheduler.SetWorkerGC(getenv) {
+		log.Debug("garbage collector target set for a worker", "gogc", scheduler.WorkerGCPercent)
+	}
 	return workerMain(ctx, cfg, pool, newMetrics(cfg, pool), log, onListen, true)
 }
 
