@@ -1,6 +1,7 @@
 package storage
 
 import (
+	"io"
 	"io/fs"
 	"math"
 	"os"
@@ -54,10 +55,13 @@ func writeNew(path string, body []byte, sync bool) error {
 	}
 	for len(body) > 0 && err == nil {
 		var n int
-		if n, err = unix.Write(fd, body); err == nil {
-			body = body[n:]
-		} else if err == unix.EINTR {
+		switch n, err = unix.Write(fd, body); {
+		case err == unix.EINTR:
 			err = nil
+		case err == nil && n == 0:
+			err = io.ErrShortWrite // never for a file; no endless loop if it were
+		case err == nil:
+			body = body[n:]
 		}
 	}
 	if err == nil && sync {
