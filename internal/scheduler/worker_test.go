@@ -1,13 +1,11 @@
 package scheduler
 
 import (
-	"bytes"
 	"cmp"
 	"context"
 	"encoding/json"
 	"errors"
 	"fmt"
-	"log/slog"
 	"slices"
 	"strings"
 	"sync"
@@ -20,6 +18,7 @@ import (
 	"github.com/paprikahq/paprika/internal/postgres"
 	"github.com/paprikahq/paprika/internal/render"
 	"github.com/paprikahq/paprika/internal/storage"
+	"github.com/paprikahq/paprika/internal/testkit"
 )
 
 // testRenderer records the order of renders and can block or fail them.
@@ -179,19 +178,6 @@ func TestTemplateErrorFailsAtOnceAndCrashesRetry(t *testing.T) {
 	require.Equal(t, 3, calls[`{"case": "lost"}`])
 }
 
-// syncBuffer is a bytes.Buffer a logger and a test share.
-type syncBuffer struct {
-	mu sync.Mutex
-	b  bytes.Buffer
-}
-
-func (s *syncBuffer) Write(p []byte) (int, error) {
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	return s.b.Write(p)
-}
-func (s *syncBuffer) String() string { s.mu.Lock(); defer s.mu.Unlock(); return s.b.String() }
-
 // SPEC §4.6: each claim is logged, one JSON line, with tenant, tier, kind,
 // ids and waitSeconds.
 func TestEachClaimIsLogged(t *testing.T) {
@@ -200,24 +186,13 @@ func TestEachClaimIsLogged(t *testing.T) {
 	f.tenant("acme", "")
 	j := f.job("acme", "")
 	b := f.batch("acme", 2)
-	var logged syncBuffer
-	w := NewWorker(postgres.NewQueue(f.pool), Config{
-		Policy:   Policy{Tiers: f.tiers, WorkerTiers: f.tiers.Names(), Lease: 3 * time.Second},
-		Slots:    2,
-		Renderer: &testRenderer{},
-		Outputs:  &storage.Files{Dir: t.TempDir()},
-		Poll:     50 * time.Millisecond,
-		Logger:   slog.New(slog.NewJSONHandler(&logged, nil)),
-	})
-	ctx, cancel := context.WithCancel(t.Context())
-	done := make(chan error, 1)
-	go func() { done <- w.Run(ctx) }()
+	var logged testkit.SyncBuffer
+	_, stop := f.outageWorker(&testRenderer{}, &storage.Files{Dir: t.TempDir()}, &logged, 2*time.Second)
 	waitFor(t, "all done", func() bool {
 		return count(t, f.pool, `SELECT count(*) FROM batches WHERE status = 'done'`) == 1 &&
 			count(t, f.pool, `SELECT count(*) FROM jobs WHERE status = 'done'`) == 1
 	})
-	cancel()
-	require.NoError(t, <-done)
+	stop()
 
 	var claims []map[string]any
 	for line := range strings.Lines(logged.String()) {
