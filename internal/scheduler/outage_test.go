@@ -18,9 +18,9 @@ import (
 	"github.com/paprikahq/paprika/internal/testkit"
 )
 
-// outageWorker runs a one-slot worker storing into outputs, logging at
+// oneSlotWorker runs a one-slot worker storing into outputs, logging at
 // debug level into log.
-func (f *fixture) outageWorker(r *testRenderer, outputs storage.Store, log *testkit.SyncBuffer, grace time.Duration) (*Worker, func()) {
+func (f *fixture) oneSlotWorker(r *testRenderer, outputs storage.Store, log *testkit.SyncBuffer, grace time.Duration) (*Worker, func()) {
 	f.t.Helper()
 	w := NewWorker(postgres.NewQueue(f.pool), Config{
 		Policy:   Policy{Tiers: f.tiers, WorkerTiers: f.tiers.Names(), Lease: 3 * time.Second},
@@ -65,7 +65,7 @@ func TestStoreOutageSpendsNoAttempt(t *testing.T) {
 	other := f.job("acme", "")
 	r := &testRenderer{}
 	var log testkit.SyncBuffer
-	w, stop := f.outageWorker(r, outputs, &log, 2*time.Second)
+	w, stop := f.oneSlotWorker(r, outputs, &log, 2*time.Second)
 	defer stop()
 	up := w.OutputStoreGauge()
 
@@ -122,7 +122,7 @@ func TestStoreFailureWhileUpSpendsAttempts(t *testing.T) {
 	j := f.job("acme", "")
 	r := &testRenderer{}
 	var log testkit.SyncBuffer
-	_, stop := f.outageWorker(r, outputs, &log, 2*time.Second)
+	_, stop := f.oneSlotWorker(r, outputs, &log, 2*time.Second)
 	defer stop()
 	waitFor(t, "the job failed", func() bool {
 		return count(t, f.pool, `SELECT count(*) FROM jobs WHERE status = 'failed'`) == 1
@@ -147,7 +147,7 @@ func TestStopDuringStoreOutage(t *testing.T) {
 	require.NoError(t, os.WriteFile(mount, nil, 0o600))
 	j := f.job("acme", "")
 	var log testkit.SyncBuffer
-	_, stop := f.outageWorker(&testRenderer{}, &storage.Files{Dir: filepath.Join(mount, "data")}, &log, time.Hour)
+	_, stop := f.oneSlotWorker(&testRenderer{}, &storage.Files{Dir: filepath.Join(mount, "data")}, &log, time.Hour)
 	waitFor(t, "the job handed back", func() bool { return strings.Contains(log.String(), `"msg":"handed back"`) })
 	stopped := make(chan struct{})
 	go func() { stop(); close(stopped) }()

@@ -187,7 +187,7 @@ func TestEachClaimIsLogged(t *testing.T) {
 	j := f.job("acme", "")
 	b := f.batch("acme", 2)
 	var logged testkit.SyncBuffer
-	_, stop := f.outageWorker(&testRenderer{}, &storage.Files{Dir: t.TempDir()}, &logged, 2*time.Second)
+	_, stop := f.oneSlotWorker(&testRenderer{}, &storage.Files{Dir: t.TempDir()}, &logged, 2*time.Second)
 	waitFor(t, "all done", func() bool {
 		return count(t, f.pool, `SELECT count(*) FROM batches WHERE status = 'done'`) == 1 &&
 			count(t, f.pool, `SELECT count(*) FROM jobs WHERE status = 'done'`) == 1
