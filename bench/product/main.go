@@ -108,6 +108,12 @@ func main() {
 	if err := o.check(); err != nil {
 		log.Fatal(err)
 	}
+	if o.profile != "" {
+		// Made now, not found missing after a run's profiles were taken.
+		if err := os.MkdirAll(o.profile, 0o755); err != nil {
+			log.Fatal(err)
+		}
+	}
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 	err := run(ctx, &o)
 	stop()

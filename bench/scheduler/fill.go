@@ -16,6 +16,7 @@ import (
 	"time"
 
 	"github.com/jackc/pgx/v5"
+	"github.com/jackc/pgx/v5/pgxpool"
 	"golang.org/x/sync/errgroup"
 
 	"github.com/paprikahq/paprika/bench/internal/benchkit"
@@ -33,6 +34,9 @@ type fillSpec struct {
 	records                 int
 	bigRecords, bigBatch    int
 	batch                   int
+	// history finished batches of historyBatch done records each, submitted
+	// before the queued ones: what a service keeps for its retention period.
+	history, historyBatch int
 }
 
 func (s fillSpec) check() error {
@@ -42,14 +46,21 @@ func (s fillSpec) check() error {
 	if s.bigRecords >= s.records || s.batch < 1 || s.bigBatch < 1 {
 		return errors.New("-big must be below -records, and batch sizes positive")
 	}
+	if s.history < 0 || s.historyBatch < 1 {
+		return errors.New("-history must not be negative, and -history-batch positive")
+	}
 	return nil
 }
 
 // String is stored as the template database's comment: a kept cluster is
 // reused only for the same spec.
 func (s fillSpec) String() string {
-	return fmt.Sprintf("paprika-bench v1 tenants=%d priority=%d idle=%d records=%d big=%d/%d batch=%d schema=%s",
-		s.tenants, s.priority, s.idle, s.records, s.bigRecords, s.bigBatch, s.batch, schemaHash())
+	h := ""
+	if s.history > 0 {
+		h = fmt.Sprintf(" history=%d/%d", s.history, s.historyBatch)
+	}
+	return fmt.Sprintf("paprika-bench v1 tenants=%d priority=%d idle=%d records=%d big=%d/%d batch=%d%s schema=%s",
+		s.tenants, s.priority, s.idle, s.records, s.bigRecords, s.bigBatch, s.batch, h, schemaHash())
 }
 
 // schemaHash identifies the migrations' text: an edited migration needs a
@@ -245,6 +256,9 @@ func fill(ctx context.Context, url string, s fillSpec) error {
 	if err := g.Wait(); err != nil {
 		return err
 	}
+	if err := fillHistory(ctx, pool, s); err != nil {
+		return fmt.Errorf("history: %w", err)
+	}
 	log.Printf("  %d records in %d batches in %s; VACUUM (FREEZE, ANALYZE)", done.Load(), len(jobs), time.Since(start).Round(time.Second))
 	if _, err := pool.Exec(ctx, "VACUUM (FREEZE, ANALYZE)"); err != nil {
 		return err
@@ -258,6 +272,46 @@ func fill(ctx context.Context, url string, s fillSpec) error {
 	}
 	log.Printf("filled in %s", time.Since(start).Round(time.Second))
 	return nil
+}
+
+// fillHistory adds s.history finished batches, all done, spread over the
+// lanes of the tenants with work, submitted and finished in the 30 days
+// before the queued ones (the default retention). Neither the turns index
+// nor the queued records' index holds them; the tables and their primary
+// keys do, which is what the claims' plans must stay good over. Their ids
+// are UUIDv7 of their submit time, as the API makes them (paprika.NewID),
+// so that they sort before the queued batches' in the primary key.
+func fillHistory(ctx context.Context, pool *pgxpool.Pool, s fillSpec) error {
+	if s.history == 0 {
+		return nil
+	}
+	log.Printf("  history: %d finished batches of %d records", s.history, s.historyBatch)
+	return pgx.BeginFunc(ctx, pool, func(tx pgx.Tx) error {
+		_, err := tx.Exec(ctx, `
+WITH l AS (
+    SELECT array_agg(id ORDER BY id) AS ids, array_agg(tenant_id ORDER BY id) AS tenants,
+           array_agg(coalesce(tenant_tier, 'standard') ORDER BY id) AS tiers
+    FROM lanes WHERE waiting_since IS NOT NULL
+)
+INSERT INTO batches (id, tenant_id, lane_id, key_id, status, tier, format, template, options,
+                     total, queued, running, done, next_index, created_at, started_at, finished_at)
+SELECT (lpad(to_hex(floor(extract(epoch FROM t.at) * 1000)::bigint), 12, '0') || '7' || substr(md5(g::text), 1, 3)
+            || '8' || substr(md5(g::text), 4, 15))::uuid,
+       l.tenants[1 + g % cardinality(l.ids)], l.ids[1 + g % cardinality(l.ids)], 'key_bench', 'done',
+       l.tiers[1 + g % cardinality(l.ids)], 'html', '<p>{{i}}</p>', '{}', $2, 0, 0, $2, $2 + 1, t.at, t.at, t.at + interval '10 seconds'
+FROM l CROSS JOIN generate_series(0, $1::int - 1) g
+CROSS JOIN LATERAL (SELECT now() - interval '30 days' + g * (interval '30 days' / $1::int) AS at) t`, s.history, s.historyBatch)
+		if err != nil {
+			return err
+		}
+		// The queued fill made no batch done: every done batch is history.
+		_, err = tx.Exec(ctx, `
+INSERT INTO batch_records (batch_id, idx, status, data, tier, started_at, finished_at, attempts, output_type, output_bytes, output_pages)
+SELECT b.id, i, 'done', jsonb_build_object('i', i), b.tier, b.finished_at, b.finished_at, 1, 'text/html', 20, 1
+FROM batches b CROSS JOIN generate_series(1, $1::int) i
+WHERE b.status = 'done'`, s.historyBatch)
+		return err
+	})
 }
 
 func quote(s string) string {

@@ -94,6 +94,8 @@ func main() {
 	flag.IntVar(&o.fill.bigRecords, "big", 500_000, "records of the big tenant (standard), among -records")
 	flag.IntVar(&o.fill.bigBatch, "big-batch", 5000, "records per batch of the big tenant")
 	flag.IntVar(&o.fill.batch, "batch", 500, "most records per batch of the other tenants")
+	flag.IntVar(&o.fill.history, "history", 0, "finished batches (all records done) submitted before the queued ones, spread over the tenants with work: a retention period's history")
+	flag.IntVar(&o.fill.historyBatch, "history-batch", 50, "records per finished batch of -history")
 	flag.StringVar(&workers, "workers", "1,2,4", "worker process counts to measure")
 	flag.IntVar(&o.repeat, "repeat", 2, "runs of each worker count")
 	flag.IntVar(&o.slots, "slots", 16, "slots per worker process (PAPRIKA_WORKERS); a claim takes up to min(free slots, -max-claim)")
@@ -135,6 +137,12 @@ func main() {
 	}
 	if err := o.fill.check(); err != nil {
 		log.Fatal(err)
+	}
+	if o.profile != "" {
+		// The workers only create their files in it.
+		if err := os.MkdirAll(o.profile, 0o755); err != nil {
+			log.Fatal(err)
+		}
 	}
 
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
