@@ -3,7 +3,9 @@ package storage
 import (
 	"bytes"
 	"context"
+	"errors"
 	"fmt"
+	"io/fs"
 	"os"
 	"path/filepath"
 	"testing"
@@ -61,8 +63,7 @@ func TestFilesPutGroupLeavesNoTemp(t *testing.T) {
 
 // TestFilesPutOverAFileIsAtomic checks that a reader of an output that is
 // being replaced reads one whole version or the other, never a partial
-// file: a new output is written in place, but one that exists is replaced
-// by a rename.
+// file: the new version is renamed over the old.
 func TestFilesPutOverAFileIsAtomic(t *testing.T) {
 	t.Parallel()
 	s := &Files{Dir: t.TempDir()}
@@ -95,4 +96,54 @@ func TestFilesPutOverAFileIsAtomic(t *testing.T) {
 		require.True(t, bytes.Equal(b, versions[0]) || bytes.Equal(b, versions[1]), "a partial or mixed file of %d bytes", len(b))
 		reads++
 	}
+}
+
+// TestFilesNewOutputAppearsWhole checks that a new output's name never
+// shows a partial file (SPEC §6: a temporary file, fsync, rename): a
+// reader watching the names of a group being stored finds each one absent
+// or at its full size. Written in place (created, then written), the
+// names showed up empty or short.
+func TestFilesNewOutputAppearsWhole(t *testing.T) {
+	t.Parallel()
+	s := &Files{Dir: t.TempDir()}
+	ctx := context.Background()
+	batch := uuid.New()
+	body := bytes.Repeat([]byte("x"), 4<<20)
+	var outs []Output
+	var paths []string
+	for i := 1; i <= 16; i++ {
+		key := RecordKey("acme", batch, i, "pdf")
+		outs = append(outs, Output{Key: key, Body: body})
+		paths = append(paths, filepath.Join(s.Dir, filepath.FromSlash(key)))
+	}
+	// The folder exists first, so that the watcher can look before the
+	// group starts.
+	require.NoError(t, os.MkdirAll(filepath.Dir(paths[0]), 0o750))
+
+	done := make(chan error, 1)
+	go func() { done <- s.PutGroup(ctx, outs) }()
+	seen := 0
+	for finished := false; !finished; {
+		select {
+		case err := <-done:
+			require.NoError(t, err)
+			finished = true
+		default:
+		}
+		for _, p := range paths {
+			fi, err := os.Stat(p)
+			if errors.Is(err, fs.ErrNotExist) {
+				continue
+			}
+			require.NoError(t, err)
+			require.Equal(t, int64(len(body)), fi.Size(), "%s showed a partial file", filepath.Base(p))
+			seen++
+		}
+	}
+	for _, p := range paths {
+		b, err := os.ReadFile(p)
+		require.NoError(t, err)
+		require.True(t, bytes.Equal(b, body))
+	}
+	t.Logf("%d looks at a stored name, each at its full size", seen)
 }
