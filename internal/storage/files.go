@@ -8,6 +8,7 @@ import (
 	"io/fs"
 	"os"
 	"path/filepath"
+	"sync/atomic"
 	"time"
 )
 
@@ -16,6 +17,33 @@ import (
 // Dir.
 type Files struct {
 	Dir string
+	// namedTemps writes every output to a named temporary file, as where
+	// the file system has no unnamed files (for the tests of that path).
+	namedTemps bool
+	unnamed    atomic.Int32 // 0 not known yet, 1 yes, 2 no
+}
+
+// useUnnamed says whether outputs are written as unnamed files linked into
+// place: where Dir's file system has them and this process may link them,
+// which a put tries until it knows (a probe file made, linked, removed).
+func (s *Files) useUnnamed() bool {
+	if s.namedTemps {
+		return false
+	}
+	switch s.unnamed.Load() {
+	case 1:
+		return true
+	case 2:
+		return false
+	}
+	ok, known := canLinkUnnamed(s.Dir)
+	switch {
+	case known && ok:
+		s.unnamed.Store(1)
+	case known:
+		s.unnamed.Store(2)
+	}
+	return ok
 }
 
 var _ Store = (*Files)(nil)

@@ -8,6 +8,7 @@ import (
 	"io/fs"
 	"os"
 	"path/filepath"
+	"runtime"
 	"testing"
 
 	"github.com/google/uuid"
@@ -38,7 +39,12 @@ func TestPutAll(t *testing.T) {
 // leaves none either.
 func TestFilesPutGroupLeavesNoTemp(t *testing.T) {
 	t.Parallel()
-	s := &Files{Dir: t.TempDir()}
+	eachWriteMode(t, func(t *testing.T, s *Files) {
+		filesPutGroupLeavesNoTemp(t, s)
+	})
+}
+
+func filesPutGroupLeavesNoTemp(t *testing.T, s *Files) {
 	ctx := context.Background()
 	batch := uuid.New()
 	outs := []Output{
@@ -66,7 +72,10 @@ func TestFilesPutGroupLeavesNoTemp(t *testing.T) {
 // file: the new version is renamed over the old.
 func TestFilesPutOverAFileIsAtomic(t *testing.T) {
 	t.Parallel()
-	s := &Files{Dir: t.TempDir()}
+	eachWriteMode(t, filesPutOverAFileIsAtomic)
+}
+
+func filesPutOverAFileIsAtomic(t *testing.T, s *Files) {
 	ctx := context.Background()
 	key := JobKey("acme", uuid.New(), "pdf")
 	versions := [][]byte{bytes.Repeat([]byte("a"), 256<<10), bytes.Repeat([]byte("b"), 256<<10)}
@@ -105,7 +114,10 @@ func TestFilesPutOverAFileIsAtomic(t *testing.T) {
 // names showed up empty or short.
 func TestFilesNewOutputAppearsWhole(t *testing.T) {
 	t.Parallel()
-	s := &Files{Dir: t.TempDir()}
+	eachWriteMode(t, filesNewOutputAppearsWhole)
+}
+
+func filesNewOutputAppearsWhole(t *testing.T, s *Files) {
 	ctx := context.Background()
 	batch := uuid.New()
 	body := bytes.Repeat([]byte("x"), 4<<20)
@@ -146,4 +158,22 @@ func TestFilesNewOutputAppearsWhole(t *testing.T) {
 		require.True(t, bytes.Equal(b, body))
 	}
 	t.Logf("%d looks at a stored name, each at its full size", seen)
+}
+
+// eachWriteMode runs fn on a file store in a new folder that writes its
+// outputs as unnamed files linked into place (where the file system has
+// them, as here), and on one that writes named temporary files renamed
+// into place (where it does not).
+func eachWriteMode(t *testing.T, fn func(t *testing.T, s *Files)) {
+	for _, named := range []bool{false, true} {
+		name := map[bool]string{false: "unnamed", true: "named"}[named]
+		t.Run(name, func(t *testing.T) {
+			t.Parallel()
+			s := &Files{Dir: t.TempDir(), namedTemps: named}
+			if runtime.GOOS == "linux" {
+				require.Equal(t, !named, s.useUnnamed(), "unnamed files (O_TMPFILE, linked through /proc/self/fd) in %s", s.Dir)
+			}
+			fn(t, s)
+		})
+	}
 }

@@ -2,7 +2,10 @@
 
 package storage
 
-import "os"
+import (
+	"errors"
+	"os"
+)
 
 // haveSyncfs: without syncfs(2), each file and folder is fsynced.
 const haveSyncfs = false
@@ -27,3 +30,13 @@ func writeNew(path string, body []byte, sync bool) error {
 	}
 	return err
 }
+
+// canLinkUnnamed: unnamed files (O_TMPFILE) are Linux's; named temporary
+// files are written instead.
+func canLinkUnnamed(dir string) (ok, known bool) { return false, true }
+
+func writeUnnamed(dir string, body []byte) (fd int, ok bool, err error) { return -1, false, nil }
+
+func linkUnnamed(fd int, path string) error { return errors.ErrUnsupported }
+
+func closeFD(fd int) error { return nil }
