@@ -39,9 +39,7 @@ func TestPutAll(t *testing.T) {
 // leaves none either.
 func TestFilesPutGroupLeavesNoTemp(t *testing.T) {
 	t.Parallel()
-	eachWriteMode(t, func(t *testing.T, s *Files) {
-		filesPutGroupLeavesNoTemp(t, s)
-	})
+	eachWriteMode(t, filesPutGroupLeavesNoTemp)
 }
 
 func filesPutGroupLeavesNoTemp(t *testing.T, s *Files) {
@@ -108,7 +106,7 @@ func filesPutOverAFileIsAtomic(t *testing.T, s *Files) {
 }
 
 // TestFilesNewOutputAppearsWhole checks that a new output's name never
-// shows a partial file (SPEC §6: a temporary file, fsync, rename): a
+// shows a partial file (SPEC §6: written atomically): a
 // reader watching the names of a group being stored finds each one absent
 // or at its full size. Written in place (created, then written), the
 // names showed up empty or short.

@@ -117,8 +117,9 @@ func canLinkUnnamed(dir string) (ok, known bool) {
 // writeUnnamed writes body to a new file in dir that has no name yet
 // (O_TMPFILE), and returns its descriptor, for linkUnnamed once its data is
 // durable. ok is false where the file system has no O_TMPFILE or no
-// descriptor is left: the caller writes a named temporary file instead. An error with ok says why the file could not be
-// written; fs.ErrNotExist, that dir is missing.
+// descriptor is left: the caller writes a named temporary file instead.
+// An error with ok says why the file could not be written; fs.ErrNotExist,
+// that dir is missing.
 func writeUnnamed(dir string, body []byte) (fd int, ok bool, err error) {
 	fd, err = unix.Open(dir, unix.O_TMPFILE|unix.O_WRONLY|unix.O_CLOEXEC, 0o640)
 	for err == unix.EINTR {
