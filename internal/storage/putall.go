@@ -66,8 +66,8 @@ type staged struct {
 // renamed (docs/performance.md), but left an output's name on a partial
 // file until its write ended, and after a crash for good. An unnamed file
 // linked at its name takes one operation on the folder, as in place did,
-// where a temporary file takes two (its create and the rename), and the
-// product path measured it as fast as in place.
+// where a temporary file takes two (its create and the rename), and on the
+// product path it measured within the noise of in place.
 func (s *Files) PutGroup(ctx context.Context, objs []Output) error {
 	st := make([]staged, 0, len(objs))
 	dirs := map[string]bool{}
@@ -157,21 +157,11 @@ func (x *staged) name() error {
 		if !errors.Is(err, fs.ErrExist) {
 			return err
 		}
-		dir := filepath.Dir(x.path)
-		for range 100 {
-			tmp := tempName(dir)
-			if err = linkUnnamed(x.fd, tmp); errors.Is(err, fs.ErrExist) {
-				continue
-			}
-			if err != nil {
-				return err
-			}
-			x.tmp = tmp
-			break
+		tmp, err := atFreeTempName(filepath.Dir(x.path), func(name string) error { return linkUnnamed(x.fd, name) })
+		if err != nil {
+			return err
 		}
-		if x.tmp == "" {
-			return fmt.Errorf("no free temporary name in %s", dir)
-		}
+		x.tmp = tmp
 	}
 	return os.Rename(x.tmp, x.path)
 }
@@ -179,6 +169,19 @@ func (x *staged) name() error {
 // tempName is a name for a temporary file in dir, unlikely to be taken.
 func tempName(dir string) string {
 	return filepath.Join(dir, ".tmp-"+strconv.FormatUint(rand.Uint64(), 36))
+}
+
+// atFreeTempName calls create with new temporary names in dir until one is
+// not another writer's (create answering fs.ErrExist), and returns the name
+// of the last call and its error.
+func atFreeTempName(dir string, create func(name string) error) (string, error) {
+	for range 100 {
+		name := tempName(dir)
+		if err := create(name); !errors.Is(err, fs.ErrExist) {
+			return name, err
+		}
+	}
+	return "", fmt.Errorf("no free temporary name in %s", dir)
 }
 
 // parallel runs fn(0..n-1), putsAtOnce at a time, and joins their errors.
@@ -215,18 +218,10 @@ func parallel(n int, fn func(int) error) error {
 // see writeNew); a name another writer has is drawn again. Its errors are
 // writeNew's, so that fs.ErrNotExist says that dir is missing.
 func writeTemp(x *staged, dir string, body []byte) error {
-	for range 100 {
-		name := tempName(dir)
-		err := writeNew(name, body, !haveSyncfs)
-		var pe *fs.PathError
-		if errors.As(err, &pe) && pe.Op == "open" {
-			if errors.Is(err, fs.ErrExist) {
-				continue
-			}
-			return err // nothing was created
-		}
-		x.tmp = name
-		return err
+	name, err := atFreeTempName(dir, func(name string) error { return writeNew(name, body, !haveSyncfs) })
+	var pe *fs.PathError
+	if name != "" && !(errors.As(err, &pe) && pe.Op == "open") {
+		x.tmp = name // created, written or not
 	}
-	return fmt.Errorf("no free temporary name in %s", dir)
+	return err
 }
