@@ -17,33 +17,44 @@ import (
 // Dir.
 type Files struct {
 	Dir string
-	// namedTemps writes every output to a named temporary file, as where
-	// the file system has no unnamed files (for the tests of that path).
-	namedTemps bool
-	unnamed    atomic.Int32 // 0 not known yet, 1 yes, 2 no
+	// only makes every put write its outputs one way (for the tests of each
+	// way); unset, the first put finds the best way there is (see way).
+	only    linkWay
+	unnamed atomic.Int32 // the linkWay found; 0 not known yet
+	folders folderCache  // kept open between puts
 }
 
-// useUnnamed says whether outputs are written as unnamed files linked into
-// place: where Dir's file system has them and this process may link them,
-// which a put tries until it knows (a probe file made, linked, removed).
-func (s *Files) useUnnamed() bool {
-	if s.namedTemps {
-		return false
+// linkWay is how outputs are written: as unnamed files linked at their
+// names, one of two ways, or as named temporary files renamed.
+type linkWay int32
+
+const (
+	// linkEmptyPath links an unnamed file by its descriptor alone (linkat's
+	// AT_EMPTY_PATH), which Linux lets the process that opened the file do
+	// since 6.10, and before only with CAP_DAC_READ_SEARCH.
+	linkEmptyPath linkWay = iota + 1
+	// linkProc links it through its /proc/self/fd name, which needs /proc.
+	linkProc
+	// linkNone: the file system has no unnamed files (O_TMPFILE), or this
+	// process may not link them; named temporary files are renamed.
+	linkNone
+)
+
+// way is how this store writes outputs: the best of the linkWays that
+// works in Dir, which a put tries until it knows (a probe file made,
+// linked, removed).
+func (s *Files) way() linkWay {
+	if s.only != 0 {
+		return s.only
 	}
-	switch s.unnamed.Load() {
-	case 1:
-		return true
-	case 2:
-		return false
+	if w := linkWay(s.unnamed.Load()); w != 0 {
+		return w
 	}
-	ok, known := canLinkUnnamed(s.Dir)
-	switch {
-	case known && ok:
-		s.unnamed.Store(1)
-	case known:
-		s.unnamed.Store(2)
+	w, known := probeLinkWay(s.Dir)
+	if known {
+		s.unnamed.Store(int32(w))
 	}
-	return ok
+	return w
 }
 
 var _ Store = (*Files)(nil)
@@ -133,7 +144,9 @@ func (s *Files) DeletePrefix(ctx context.Context, prefix string) error {
 	if err != nil {
 		return err
 	}
-	return os.RemoveAll(path)
+	err = os.RemoveAll(path)
+	s.folders.dropUnder(filepath.Clean(path))
+	return err
 }
 
 // SignedURL is ErrNoSignedURL: files are served by the api only.
@@ -141,5 +154,8 @@ func (s *Files) SignedURL(ctx context.Context, key string, expiry time.Duration)
 	return "", ErrNoSignedURL
 }
 
-// Close does nothing: files hold nothing open between calls.
-func (s *Files) Close() error { return nil }
+// Close closes the folders kept open between puts.
+func (s *Files) Close() error {
+	s.folders.closeAll()
+	return nil
+}

@@ -158,20 +158,28 @@ func filesNewOutputAppearsWhole(t *testing.T, s *Files) {
 	t.Logf("%d looks at a stored name, each at its full size", seen)
 }
 
-// eachWriteMode runs fn on a file store in a new folder that writes its
-// outputs as unnamed files linked into place (where the file system has
-// them, as here), and on one that writes named temporary files renamed
-// into place (where it does not).
+// eachWriteMode runs fn on a file store in a new folder for each way of
+// writing outputs: unnamed files linked by their descriptor or through
+// /proc/self/fd (Linux, where the file system has them, as here), and named
+// temporary files renamed (where it does not). It first checks that a store
+// left to choose takes the first way that works here.
 func eachWriteMode(t *testing.T, fn func(t *testing.T, s *Files)) {
-	for _, named := range []bool{false, true} {
-		name := map[bool]string{false: "unnamed", true: "named"}[named]
-		t.Run(name, func(t *testing.T) {
+	ways := []linkWay{linkNone}
+	if runtime.GOOS == "linux" {
+		found := (&Files{Dir: t.TempDir()}).way()
+		require.NotEqual(t, linkNone, found, "unnamed files (O_TMPFILE) linked in %s", os.TempDir())
+		ways = append(ways, linkProc)
+		if found == linkEmptyPath {
+			ways = append(ways, linkEmptyPath)
+		} else {
+			t.Logf("linkat(AT_EMPTY_PATH) is refused here (Linux before 6.10, without CAP_DAC_READ_SEARCH): not tested")
+		}
+	}
+	names := map[linkWay]string{linkEmptyPath: "unnamed", linkProc: "unnamed-proc", linkNone: "named"}
+	for _, way := range ways {
+		t.Run(names[way], func(t *testing.T) {
 			t.Parallel()
-			s := &Files{Dir: t.TempDir(), namedTemps: named}
-			if runtime.GOOS == "linux" {
-				require.Equal(t, !named, s.useUnnamed(), "unnamed files (O_TMPFILE, linked through /proc/self/fd) in %s", s.Dir)
-			}
-			fn(t, s)
+			fn(t, &Files{Dir: t.TempDir(), only: way})
 		})
 	}
 }

@@ -4,6 +4,7 @@ package storage
 
 import (
 	"errors"
+	"io/fs"
 	"os"
 )
 
@@ -31,12 +32,31 @@ func writeNew(path string, body []byte, sync bool) error {
 	return err
 }
 
-// canLinkUnnamed: unnamed files (O_TMPFILE) are Linux's; named temporary
+// probeLinkWay: unnamed files (O_TMPFILE) are Linux's; named temporary
 // files are written instead.
-func canLinkUnnamed(dir string) (ok, known bool) { return false, true }
+func probeLinkWay(dir string) (w linkWay, known bool) { return linkNone, true }
 
-func writeUnnamed(dir string, body []byte) (fd int, ok bool, err error) { return -1, false, nil }
+// folder is a folder that outputs are written to, by its path here.
+type folder struct {
+	fd   int
+	path string
+}
 
-func linkUnnamed(fd int, path string) error { return errors.ErrUnsupported }
+// openFolder makes the folder at path if it is missing.
+func openFolder(path string) (folder, error) {
+	return folder{fd: -1, path: path}, os.MkdirAll(path, 0o750)
+}
+
+func (f folder) close() {}
+
+// removed says whether f is missing now.
+func (f folder) removed() bool {
+	_, err := os.Stat(f.path)
+	return errors.Is(err, fs.ErrNotExist)
+}
+
+func writeUnnamed(f folder, body []byte) (fd int, ok bool, err error) { return -1, false, nil }
+
+func linkUnnamed(fd int, w linkWay, f folder, name string) error { return errors.ErrUnsupported }
 
 func closeFD(fd int) error { return nil }
