@@ -155,6 +155,16 @@ func openFolder(path string) (folder, error) {
 
 func (f folder) close() { unix.Close(f.fd) }
 
+// openFiles is how many descriptors the process may have open (Go raises
+// the soft limit to the hard one at start).
+func openFiles() int {
+	var lim unix.Rlimit
+	if err := unix.Getrlimit(unix.RLIMIT_NOFILE, &lim); err != nil {
+		return 1024
+	}
+	return int(min(lim.Cur, 1<<20))
+}
+
 // removed says whether f was removed since it was opened (a write in it
 // then fails with EPERM or ENOENT).
 func (f folder) removed() bool {
