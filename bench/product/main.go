@@ -41,6 +41,7 @@ import (
 	"log"
 	"os"
 	"os/signal"
+	"slices"
 	"syscall"
 	"time"
 )
@@ -87,7 +88,7 @@ func main() {
 	flag.StringVar(&o.format, "format", "html", "the records' format: html, pdf or png (pdf and png render in Chromium)")
 	flag.StringVar(&o.datadir, "datadir", "", "directory the runs' PAPRIKA_DATA_DIR is made in (default: the system temp dir, on the ordinary disk here, so every output is really fsynced)")
 	flag.BoolVar(&o.tmpfs, "tmpfs", false, "make the data directory in /dev/shm, a tmpfs, where fsync costs nothing (not like production)")
-	flag.StringVar(&o.bin, "bin", "", "the paprika binary to run (default: go build ./cmd/paprika into a temporary directory); several, comma-separated, run in turn in each round of -repeat, to compare them under the same load")
+	flag.StringVar(&o.bin, "bin", "", "the paprika binary to run (default: go build ./cmd/paprika into a temporary directory); several, comma-separated, run in turn in each round of -repeat (every other round in reverse order), to compare them under the same load")
 	flag.BoolVar(&o.json, "json", false, "print the results as JSON on stdout (the log still goes to stderr)")
 	flag.IntVar(&o.repeat, "repeat", 1, "runs, each on a fresh database and data directory")
 	flag.BoolVar(&o.overlap, "overlap", false, "start the workers before submitting, so they drain while the batches arrive (default: every batch is queued first)")
@@ -153,7 +154,15 @@ func run(ctx context.Context, o *options) error {
 		Settings: settingsOf(o)}
 	n := 0
 	for i := 1; i <= o.repeat; i++ {
-		for _, bin := range env.bins { // in turn, so each binary sees the same load
+		// In turn, so that each binary sees the same load, and every other
+		// round in reverse (A B, B A, A B, …): the first run of a bench pays
+		// for the disk's recent deletes on a journal-less ext4 (see keep),
+		// and the machine's speed drifts, so neither may always go first.
+		bins := slices.Clone(env.bins)
+		if i%2 == 0 {
+			slices.Reverse(bins)
+		}
+		for _, bin := range bins {
 			n++
 			r, err := runOnce(ctx, env, o, n, bin)
 			if err != nil {
