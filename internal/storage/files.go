@@ -19,7 +19,10 @@ type Files struct {
 	Dir string
 	// only makes every put write its outputs one way (for the tests of each
 	// way); unset, the first put finds the best way there is (see way).
-	only    linkWay
+	only linkWay
+	// written, when set, is called after each output of a group is
+	// written, with how many were written before it (for the tests).
+	written func(i int)
 	unnamed atomic.Int32 // the linkWay found; 0 not known yet
 	folders folderCache  // kept open between puts
 }

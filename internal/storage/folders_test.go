@@ -4,6 +4,7 @@ import (
 	"context"
 	"os"
 	"path/filepath"
+	"syscall"
 	"testing"
 
 	"github.com/google/uuid"
@@ -74,4 +75,46 @@ func TestFilesKeepsFoldersOpenWithinBound(t *testing.T) {
 	}
 	require.NoError(t, s.Close())
 	require.Empty(t, s.folders.open)
+}
+
+// A folder removed in the middle of a group, after one of its outputs was
+// written there and before the next: the group fails (the first output
+// cannot be named in a folder that is gone), and is never named through a
+// descriptor closed meanwhile, whose number another folder may have taken.
+// Stored again, both outputs are whole at their names.
+func TestFilesFolderRemovedWithinAGroup(t *testing.T) {
+	t.Parallel()
+	eachWriteMode(t, func(t *testing.T, s *Files) {
+		ctx := context.Background()
+		batch := uuid.New()
+		dir := filepath.Join(s.Dir, filepath.FromSlash(BatchPrefix("acme", batch)))
+		require.NoError(t, s.Put(ctx, RecordKey("acme", batch, 1, "html"), []byte("one")))
+		outs := []Output{
+			{Key: RecordKey("acme", batch, 2, "html"), Body: []byte("two")},
+			{Key: RecordKey("acme", batch, 3, "html"), Body: []byte("three")},
+		}
+		s.written = func(i int) {
+			if i == 0 {
+				require.NoError(t, os.RemoveAll(dir))
+			}
+		}
+		err := s.PutGroup(ctx, outs)
+		require.Error(t, err)
+		require.NotErrorIs(t, err, syscall.EBADF)
+
+		s.written = nil
+		require.NoError(t, s.PutGroup(ctx, outs))
+		entries, err := os.ReadDir(dir)
+		require.NoError(t, err)
+		var names []string
+		for _, e := range entries {
+			names = append(names, e.Name())
+		}
+		require.ElementsMatch(t, []string{RecordName(2, "html"), RecordName(3, "html")}, names)
+		for _, o := range outs {
+			b, err := os.ReadFile(filepath.Join(s.Dir, filepath.FromSlash(o.Key)))
+			require.NoError(t, err)
+			require.Equal(t, o.Body, b)
+		}
+	})
 }

@@ -77,8 +77,12 @@ type staged struct {
 func (s *Files) PutGroup(ctx context.Context, objs []Output) error {
 	st := make([]staged, 0, len(objs))
 	dirs := map[string]*heldFolder{}
+	var retired []*heldFolder // found removed: held until the end, for outputs written in them before
 	defer func() {
 		for _, h := range dirs {
+			s.folders.done(h)
+		}
+		for _, h := range retired {
 			s.folders.done(h)
 		}
 	}()
@@ -98,12 +102,19 @@ func (s *Files) PutGroup(ctx context.Context, objs []Output) error {
 		}
 		x := staged{path: path, base: filepath.Base(path), dir: h.folder, fd: -1}
 		err = x.write(o.Body, way)
+		if s.written != nil {
+			s.written(len(st))
+		}
 		if err != nil && x.fd < 0 && x.tmp == "" && h.removed() {
-			// The folder was removed since it was opened, in an earlier
-			// put: it is opened, and made, again.
+			// The folder was removed since it was opened: it is opened, and
+			// made, again. The old one stays open until the end, for the
+			// outputs of this group written in it already: naming them
+			// through its descriptor fails (the folder is gone), where a
+			// descriptor closed and its number reused would name them in
+			// another folder.
 			s.folders.drop(h)
 			delete(dirs, h.path)
-			s.folders.done(h)
+			retired = append(retired, h)
 			if h, err = s.folder(dirs, filepath.Dir(path)); err == nil {
 				x.dir = h.folder
 				err = x.write(o.Body, way)
