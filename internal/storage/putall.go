@@ -263,7 +263,7 @@ func parallel(n int, fn func(int) error) error {
 // removal when the group fails). The file is created by writeNew's plain
 // system calls under a random name (os.CreateTemp goes through an os.File,
 // see writeNew); a name another writer has is drawn again. Its errors are
-// writeNew's, so that fs.ErrNotExist says that dir is missing.
+// writeNew's.
 func writeTemp(x *staged, dir string, body []byte) error {
 	name, err := atFreeTempName(dir, func(name string) error { return writeNew(name, body, !haveSyncfs) })
 	var pe *fs.PathError
