@@ -10,11 +10,16 @@
 //   - starts one `paprika api` and creates -tenants tenants through the admin
 //     API (-priority of them of tier priority, weight 4; the rest standard,
 //     weight 1), one key each;
+//   - starts -workers `paprika worker` processes with PAPRIKA_WORKERS=-slots
+//     on the empty queue, waits until they and their Chromium have finished
+//     starting, and pauses them (SIGSTOP);
 //   - submits -records records as -batches batches per tenant through
 //     POST /v1/batches, the records shared in proportion to the tenants'
-//     weights so that every tenant's backlog lasts about as long;
-//   - starts -workers `paprika worker` processes with PAPRIKA_WORKERS=-slots
-//     (after every batch is accepted, unless -overlap starts them first);
+//     weights so that every tenant's backlog lasts about as long, and lets
+//     the workers go on (SIGCONT), so that they find the whole backlog at
+//     once (-cold starts them only now, so that the drain pays for their
+//     start, Chromium's included; -overlap starts them before submitting
+//     and lets them drain while the batches arrive);
 //   - waits until every record is done, then reads every record's startedAt
 //     and finishedAt through GET /v1/batches/{id}/records, and reports
 //     records/s, waits, slot use, CPU per record of the workers, the API and
@@ -42,6 +47,7 @@ import (
 	"os"
 	"os/signal"
 	"slices"
+	"strconv"
 	"syscall"
 	"time"
 )
@@ -53,7 +59,7 @@ const tiersJSON = `{"standard": {"weight": 1}, "priority": {"weight": 4}}`
 type options struct {
 	workers        int
 	slots          int
-	claimAhead     int
+	claimAhead     string
 	tenants        int
 	priority       int
 	records        int
@@ -65,6 +71,7 @@ type options struct {
 	json           bool
 	repeat         int
 	overlap        bool
+	cold           bool
 	sample         int
 	timeout        time.Duration
 	profile        string
@@ -80,7 +87,7 @@ func main() {
 	var o options
 	flag.IntVar(&o.workers, "workers", 2, "`paprika worker` processes")
 	flag.IntVar(&o.slots, "slots", 8, "render slots per worker process (PAPRIKA_WORKERS)")
-	flag.IntVar(&o.claimAhead, "claim-ahead", 0, "items each worker claims beyond its free slots (PAPRIKA_CLAIM_AHEAD; 0, the default, is off)")
+	flag.StringVar(&o.claimAhead, "claim-ahead", "", "items each worker claims beyond its free slots: PAPRIKA_CLAIM_AHEAD, auto or 0–1024 (default: unset, the binary's own default)")
 	flag.IntVar(&o.tenants, "tenants", 100, "tenants")
 	flag.IntVar(&o.priority, "priority", 20, "tenants of tier priority (weight 4), among -tenants; the rest are standard (weight 1)")
 	flag.IntVar(&o.records, "records", 20_000, "batch records in all, shared by the tenants in proportion to their weights")
@@ -92,6 +99,7 @@ func main() {
 	flag.BoolVar(&o.json, "json", false, "print the results as JSON on stdout (the log still goes to stderr)")
 	flag.IntVar(&o.repeat, "repeat", 1, "runs, each on a fresh database and data directory")
 	flag.BoolVar(&o.overlap, "overlap", false, "start the workers before submitting, so they drain while the batches arrive (default: every batch is queued first)")
+	flag.BoolVar(&o.cold, "cold", false, "start the workers only once every batch is queued, so that the drain pays for their start, Chromium's included (default: they start on the empty queue, finish starting, and are paused while the batches are queued)")
 	flag.IntVar(&o.sample, "sample", 20, "tenants in the share check, spread evenly over both tiers; 0 = all")
 	flag.DurationVar(&o.timeout, "timeout", 10*time.Minute, "give up on a run after this long")
 	flag.StringVar(&o.profile, "profile", "", "write a CPU profile of each worker process into `DIR` (builds the binary with -tags pprof; see docs/performance.md)")
@@ -128,8 +136,10 @@ func (o *options) check() error {
 	switch {
 	case o.workers < 1 || o.slots < 1 || o.slots > 256:
 		return fmt.Errorf("-workers must be at least 1 and -slots 1–256")
-	case o.claimAhead < 0 || o.claimAhead > 1024:
-		return fmt.Errorf("-claim-ahead must be 0–1024")
+	case o.cold && o.overlap:
+		return fmt.Errorf("-cold and -overlap are two ways to start the workers: choose one")
+	case !validAhead(o.claimAhead):
+		return fmt.Errorf("-claim-ahead must be auto or 0–1024")
 	case o.tenants < 2 || o.priority < 1 || o.priority >= o.tenants:
 		return fmt.Errorf("-tenants must be at least 2 and -priority between 1 and -tenants-1, so both tiers have tenants")
 	case o.batches < 1:
@@ -181,4 +191,12 @@ func run(ctx context.Context, o *options) error {
 	}
 	rep.printSummary(os.Stdout)
 	return nil
+}
+
+func validAhead(v string) bool {
+	if v == "" || v == "auto" {
+		return true
+	}
+	n, err := strconv.Atoi(v)
+	return err == nil && n >= 0 && n <= 1024
 }

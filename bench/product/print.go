@@ -52,8 +52,8 @@ func (r *result) print(w io.Writer) {
 
 func (rep *report) printSummary(w io.Writer) {
 	s := rep.Settings
-	fmt.Fprintf(w, "\nProduct path: %d × paprika worker (PAPRIKA_WORKERS=%d), %d tenants (%d priority), %d %s records in %d batches per tenant, outputs on %s, %s\n",
-		s.Workers, s.Slots, s.Tenants, s.Priority, s.Records, s.Format, s.Batches, s.Outputs, s.Order)
+	fmt.Fprintf(w, "\nProduct path: %d × paprika worker (PAPRIKA_WORKERS=%d), %d tenants (%d priority), %d %s records in %d batches per tenant, outputs on %s, %s, %s workers\n",
+		s.Workers, s.Slots, s.Tenants, s.Priority, s.Records, s.Format, s.Batches, s.Outputs, s.Order, s.Start)
 	fmt.Fprintf(w, "%s; PostgreSQL %s; %s\n", rep.Machine, rep.PostgreSQL, rep.Code)
 	fmt.Fprintf(w, "| run | binary | records/s steady | overall | wait p50 / p95 | slot p50 | slot use | CPU µs/record workers (kernel) / PG | cores used by others | max share dev | load start → end |\n|---|---|---|---|---|---|---|---|---|---|---|\n")
 	for _, r := range rep.Runs {

@@ -30,6 +30,7 @@ type settings struct {
 	Tiers    string `json:"tiers"`
 	Outputs  string `json:"outputs"` // disk or tmpfs
 	Order    string `json:"order"`   // queued-first or overlap
+	Start    string `json:"start"`   // warm (started, settled, paused while queuing) or cold (started after)
 	Sample   int    `json:"sampledTenants"`
 }
 
@@ -41,6 +42,10 @@ func settingsOf(o *options) settings {
 	}
 	if o.overlap {
 		s.Order = "overlap"
+	}
+	s.Start = "warm"
+	if o.cold {
+		s.Start = "cold"
 	}
 	if s.Sample == 0 || s.Sample > o.tenants {
 		s.Sample = o.tenants
@@ -73,7 +78,7 @@ type result struct {
 	OverallPerSecond float64 `json:"overallRecordsPerSecond"`
 	SteadyPerSecond  float64 `json:"steadyRecordsPerSecond"`
 	DrainSeconds     float64 `json:"drainSeconds"` // first start to last finish
-	WallSeconds      float64 `json:"wallSeconds"`  // workers spawned (before their startup) to all done, as polled
+	WallSeconds      float64 `json:"wallSeconds"`  // the drain's count started (-cold: workers spawned) to all done, as polled
 
 	WaitP50 float64 `json:"waitP50Ms"` // startedAt − the batch's createdAt
 	WaitP95 float64 `json:"waitP95Ms"`
@@ -86,9 +91,9 @@ type result struct {
 	// no slot ever waits for work.
 	SlotUse float64 `json:"slotUse"`
 
-	// CPU µs per record over the drain (from just before the workers are
-	// spawned to all done; with -overlap the submission too), and cores
-	// used meanwhile.
+	// CPU µs per record over the drain (from the workers' going on, or with
+	// -cold from just before they are spawned, to all done; with -overlap
+	// the submission too), and cores used meanwhile.
 	CPUWorkersPerRecord    float64 `json:"cpuWorkersUsPerRecord"`
 	CPUWorkersSysPerRecord float64 `json:"cpuWorkersSystemUsPerRecord"` // the kernel's part
 	CPUPostgresPerRecord   float64 `json:"cpuPostgresUsPerRecord"`

@@ -8,6 +8,7 @@ import (
 	"path/filepath"
 	"slices"
 	"strconv"
+	"syscall"
 	"time"
 
 	"github.com/jackc/pgx/v5"
@@ -98,7 +99,10 @@ func runOnce(ctx context.Context, e *env, o *options, n int, bin string) (res *r
 	var workers []*benchkit.Proc
 	startWorkers := func() error {
 		for i := 0; i < o.workers; i++ {
-			extra := map[string]string{"PAPRIKA_WORKERS": strconv.Itoa(o.slots), "PAPRIKA_CLAIM_AHEAD": strconv.Itoa(o.claimAhead)}
+			extra := map[string]string{"PAPRIKA_WORKERS": strconv.Itoa(o.slots)}
+			if o.claimAhead != "" {
+				extra["PAPRIKA_CLAIM_AHEAD"] = o.claimAhead
+			}
 			if o.profile != "" {
 				port, err := benchkit.FreePort()
 				if err != nil {
@@ -132,8 +136,8 @@ func runOnce(ctx context.Context, e *env, o *options, n int, bin string) (res *r
 		subEnd = sampleCPU(workers, api, e.pg.PID())
 		return err
 	}
-	// The drain is counted from before the workers exist (their CPU from
-	// 0): a worker may claim before its /healthz answers.
+	// markDrain starts the drain's count; workers not yet spawned count
+	// from 0 (a worker may claim before its /healthz answers).
 	markDrain := func() error {
 		if o.statStatements {
 			// Counted from here: the drain (and, with -overlap, the submission).
@@ -141,10 +145,11 @@ func runOnce(ctx context.Context, e *env, o *options, n int, bin string) (res *r
 				return err
 			}
 		}
-		drainStart = sampleCPU(nil, api, e.pg.PID())
+		drainStart = sampleCPU(workers, api, e.pg.PID())
 		return nil
 	}
-	if o.overlap {
+	switch {
+	case o.overlap:
 		if err := markDrain(); err != nil {
 			return nil, err
 		}
@@ -154,7 +159,7 @@ func runOnce(ctx context.Context, e *env, o *options, n int, bin string) (res *r
 		if err := submit(); err != nil {
 			return nil, fmt.Errorf("submitting: %w", err)
 		}
-	} else {
+	case o.cold:
 		if err := submit(); err != nil {
 			return nil, fmt.Errorf("submitting: %w", err)
 		}
@@ -162,6 +167,30 @@ func runOnce(ctx context.Context, e *env, o *options, n int, bin string) (res *r
 			return nil, err
 		}
 		if err := startWorkers(); err != nil {
+			return nil, err
+		}
+	default:
+		// Warm workers, as a long-lived deployment has them: started on an
+		// empty queue and left until their Chromium has finished starting
+		// (about a core-second each, a one-off of a process's life), then
+		// paused while the batches are queued, so that they find the whole
+		// backlog at once, and let go when the drain's count starts.
+		if err := startWorkers(); err != nil {
+			return nil, err
+		}
+		settled := settle(ctx, workers)
+		log.Printf("run %d: workers settled in %.1f s", n, settled.Seconds())
+		if err := signalAll(workers, syscall.SIGSTOP); err != nil {
+			return nil, err
+		}
+		if err := submit(); err != nil {
+			_ = signalAll(workers, syscall.SIGCONT)
+			return nil, fmt.Errorf("submitting: %w", err)
+		}
+		if err := markDrain(); err != nil {
+			return nil, err
+		}
+		if err := signalAll(workers, syscall.SIGCONT); err != nil {
 			return nil, err
 		}
 	}
@@ -359,4 +388,39 @@ func waitShares(waits map[string]int) []string {
 		out = append(out, fmt.Sprintf("%s %.2f", x.k, float64(x.n)/float64(samples)))
 	}
 	return out
+}
+
+// settle waits until the processes' trees (each worker and the Chromium it
+// started) have used less than a tenth of a core over half a second, or 30
+// seconds have passed, and returns how long it waited.
+func settle(ctx context.Context, procs []*benchkit.Proc) time.Duration {
+	pids := make([]int, len(procs))
+	for i, p := range procs {
+		pids[i] = p.Pid()
+	}
+	start := time.Now()
+	const window = 500 * time.Millisecond
+	last := benchkit.TreeCPU(pids...)
+	for time.Since(start) < 30*time.Second {
+		if sleep(ctx, window) != nil {
+			break
+		}
+		now := benchkit.TreeCPU(pids...)
+		if (now-last)/window.Seconds() < 0.1 {
+			break
+		}
+		last = now
+	}
+	return time.Since(start)
+}
+
+// signalAll sends sig to every process (SIGSTOP pauses one, SIGCONT lets
+// it go on).
+func signalAll(procs []*benchkit.Proc, sig syscall.Signal) error {
+	for _, p := range procs {
+		if err := p.Cmd.Process.Signal(sig); err != nil {
+			return fmt.Errorf("%s: %w", sig, err)
+		}
+	}
+	return nil
 }
