@@ -92,7 +92,7 @@ func runPaprika(ctx context.Context, db *server, o *options, outputs string) (*r
 		w := scheduler.NewWorker(postgres.NewQueue(wp), scheduler.Config{
 			Policy:   scheduler.Policy{Tiers: tiers, WorkerTiers: tiers.Names()},
 			Slots:    o.slots,
-			Ahead:    o.slots, // PAPRIKA_CLAIM_AHEAD's default
+			Ahead:    o.slots, // a full set claimed ahead, as PAPRIKA_CLAIM_AHEAD=auto does for short renders
 			Renderer: countingNoop{&worked},
 			Outputs:  &storage.Files{Dir: fmt.Sprintf("%s/w%d", outputs, i)},
 			Logger:   logger,

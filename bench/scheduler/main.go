@@ -100,7 +100,7 @@ func main() {
 	flag.IntVar(&o.repeat, "repeat", 2, "runs of each worker count")
 	flag.IntVar(&o.slots, "slots", 16, "slots per worker process (PAPRIKA_WORKERS); a claim takes up to min(free slots, -max-claim)")
 	flag.IntVar(&o.maxClaim, "max-claim", 0, "most items one claim takes (scheduler.Config.MaxClaim; 0 = its default, 64)")
-	flag.IntVar(&o.ahead, "ahead", 0, "items a worker claims beyond its free slots (PAPRIKA_CLAIM_AHEAD, default 0)")
+	flag.IntVar(&o.ahead, "ahead", 0, "items a worker claims beyond its free slots (PAPRIKA_CLAIM_AHEAD; default 0, what auto makes of this bench's tiers, one of which has maxRunning)")
 	flag.IntVar(&o.held, "held", 0, "most rendered results a worker holds for its completion flushes (scheduler.Config.Held; 0 = its default, 256)")
 	flag.DurationVar(&o.warmup, "warmup", 3*time.Second, "time the workers run before measuring")
 	flag.DurationVar(&o.duration, "duration", 20*time.Second, "measured time of each run")

@@ -22,7 +22,7 @@ type Config struct {
 	Tiers           Tiers
 	WorkerTiers     []string // tier keys this worker claims; every tier when unset
 	Workers         int      // render slots in this process
-	ClaimAhead      int      // a worker's claimed items beyond its free slots (PAPRIKA_CLAIM_AHEAD)
+	ClaimAhead      int      // a worker's claimed items beyond its free slots (PAPRIKA_CLAIM_AHEAD); ClaimAheadAuto: sized by the worker
 	DataDir         string
 	Chromium        string
 	RenderTimeout   time.Duration
@@ -54,6 +54,11 @@ const (
 	RoleRender
 )
 
+// ClaimAheadAuto is ClaimAhead when PAPRIKA_CLAIM_AHEAD is unset or "auto":
+// the worker sizes what it claims ahead by its renders' and claims' times
+// (scheduler.AheadAuto).
+const ClaimAheadAuto = -1
+
 // Error names the variable that is wrong and why. Its text is the one line
 // the process prints before it exits with status 2.
 type Error struct {
@@ -74,6 +79,7 @@ func Load(role Role, getenv func(string) string) (*Config, error) {
 		Lease:           30 * time.Second,
 		MaxRequestBytes: 10 << 20,
 		MaxBatchBytes:   100 << 20,
+		ClaimAhead:      ClaimAheadAuto,
 	}
 	if role == RoleDev {
 		c.DataDir = "./data"
@@ -116,9 +122,9 @@ func Load(role Role, getenv func(string) string) (*Config, error) {
 			return nil, fail("PAPRIKA_WORKERS", fmt.Errorf("must be a whole number 1–256, not %q", v))
 		}
 	}
-	if v := getenv("PAPRIKA_CLAIM_AHEAD"); v != "" {
+	if v := getenv("PAPRIKA_CLAIM_AHEAD"); v != "" && v != "auto" {
 		if c.ClaimAhead, err = strconv.Atoi(v); err != nil || c.ClaimAhead < 0 || c.ClaimAhead > 1024 {
-			return nil, fail("PAPRIKA_CLAIM_AHEAD", fmt.Errorf("must be a whole number 0–1024, not %q", v))
+			return nil, fail("PAPRIKA_CLAIM_AHEAD", fmt.Errorf("must be auto or a whole number 0–1024, not %q", v))
 		}
 	}
 	if v := getenv("PAPRIKA_DATA_DIR"); v != "" {

@@ -72,10 +72,12 @@ func TestLoad(t *testing.T) {
 	require.Equal(t, "./data", c.DataDir)
 	require.Equal(t, 3, c.Workers)
 	require.Equal(t, []string{"cdn.example.com", "fonts.example.com"}, c.AllowHosts)
-	require.Zero(t, c.ClaimAhead, "no claiming ahead unless asked")
-	c, err = Load(RoleWorker, env(with("PAPRIKA_CLAIM_AHEAD", "8")))
-	require.NoError(t, err)
-	require.Equal(t, 8, c.ClaimAhead)
+	require.Equal(t, ClaimAheadAuto, c.ClaimAhead, "claiming ahead sized by the worker unless set")
+	for v, want := range map[string]int{"8": 8, "0": 0, "auto": ClaimAheadAuto} {
+		c, err = Load(RoleWorker, env(with("PAPRIKA_CLAIM_AHEAD", v)))
+		require.NoError(t, err)
+		require.Equal(t, want, c.ClaimAhead, v)
+	}
 
 	for v, want := range map[string]bool{"true": true, "TRUE": true, "1": true, "false": false, "0": false, "": false} {
 		c, err = Load(RoleWorker, env(with("PAPRIKA_CHROMIUM_NO_SANDBOX", v)))

@@ -29,10 +29,11 @@ type Config struct {
 	// them back. Default 25 s.
 	Grace time.Duration
 	// Ahead is how many items it claims beyond its free slots (0, the
-	// default, claims only for free slots; paprika worker sets
-	// PAPRIKA_CLAIM_AHEAD): they wait in the worker for the next free slot,
-	// so that a slot never waits for a claim's round trips. They hold their
-	// leases and count as running, as all claimed work does.
+	// default, claims only for free slots; AheadAuto sizes them by the
+	// worker's measures; paprika worker sets PAPRIKA_CLAIM_AHEAD, auto
+	// unless set): they wait in the worker for the next free slot, so that
+	// a slot never waits for a claim's round trips. They hold their leases
+	// and count as running, as all claimed work does.
 	Ahead int
 	// MaxClaim caps one claim's items (default 64): a claim costs about the
 	// same for 1 item as for 64, so a worker with many slots claims many at once.
@@ -57,6 +58,7 @@ type Worker struct {
 	log      *slog.Logger
 	sources  *sourceCache
 	complete *completer
+	ahead    *aheadSizer
 
 	// unrecorded counts the results handed to the completer and not yet
 	// recorded, and their outputs' bytes (see process).
@@ -104,6 +106,7 @@ func NewWorker(q Queue, cfg Config) *Worker {
 		log:     cfg.Logger,
 		sources: newSourceCache(q),
 		held:    map[int64]*running{},
+		ahead:   newAheadSizer(cfg.Ahead, cfg.Slots, cfg.Policy),
 	}
 	w.complete = newCompleter(q, cfg.Outputs, func(tier string) bool {
 		t, ok := cfg.Tiers.Get(tier)
@@ -135,11 +138,11 @@ func (w *Worker) Run(ctx context.Context) error {
 	go func() { defer close(completerDone); w.complete.run(signal) }()
 
 	var slots sync.WaitGroup
-	// free counts room for claimed work: the slots and the items claimed
-	// ahead; rendering takes one of the slots (renderSlots).
-	capacity := w.cfg.Slots + max(w.cfg.Ahead, 0)
-	free := capacity
-	freed := make(chan struct{}, capacity)
+	// held counts claimed work not yet done with its slot: rendering, or
+	// claimed ahead and waiting for a slot (renderSlots). Room for claimed
+	// work is the slots plus what the worker claims ahead now.
+	held := 0
+	freed := make(chan struct{}, w.cfg.Slots+w.ahead.limit())
 	renderSlots := make(chan struct{}, w.cfg.Slots)
 	renderCtx, cancelRenders := context.WithCancel(context.WithoutCancel(ctx))
 	defer cancelRenders()
@@ -151,23 +154,24 @@ func (w *Worker) Run(ctx context.Context) error {
 		for {
 			select {
 			case <-freed:
-				free++
+				held--
 			default:
 				break drain
 			}
 		}
+		room := w.cfg.Slots + w.ahead.now()
 		claimed := 0
 		// While work is in flight, let more slots free up before claiming:
 		// a claim costs about the same for 1 item as for 16 (ranking every
 		// lane is most of it), and claiming at the first free slot made
 		// claims of 5–8 items under load.
-		if want := min(w.cfg.MaxClaim, capacity); free > 0 && free < want {
+		if want := min(w.cfg.MaxClaim, room); held > room-want && held < room {
 			linger := time.NewTimer(claimLinger)
 		collect:
-			for free < want {
+			for held > room-want {
 				select {
 				case <-freed:
-					free++
+					held--
 				case <-linger.C:
 					break collect
 				case <-ctx.Done():
@@ -184,17 +188,21 @@ func (w *Worker) Run(ctx context.Context) error {
 			}
 			continue
 		}
+		free := room - held
 		if free > 0 {
+			began := time.Now()
 			items, err := w.claimer.Claim(ctx, min(free, w.cfg.MaxClaim))
 			if err != nil && ctx.Err() == nil {
 				w.log.ErrorContext(ctx, "claim failed", "err", err)
 				backoff = min(max(2*backoff, 50*time.Millisecond), 5*time.Second)
 			} else {
 				backoff = 0
+				w.ahead.claimed(time.Since(began).Seconds())
 			}
 			claimedAt := time.Now()
 			for _, it := range items {
 				free--
+				held++
 				claimed++
 				w.logClaim(ctx, &it, claimedAt)
 				w.cfg.Metrics.Claimed(it.Tier)
@@ -229,7 +237,7 @@ func (w *Worker) Run(ctx context.Context) error {
 		case <-ctx.Done():
 		case <-wake:
 		case <-freed:
-			free++
+			held--
 		case <-timer.C:
 		}
 		timer.Stop()
@@ -238,7 +246,7 @@ func (w *Worker) Run(ctx context.Context) error {
 	// Stopping: no more claims. Renders in flight get the grace period;
 	// slots waiting for the output store to come back wait no more (their
 	// work was handed back).
-	w.log.Info("worker stopping", "held", capacity-free)
+	w.log.Info("worker stopping", "held", held)
 	w.complete.gate.close()
 	done := make(chan struct{})
 	go func() { slots.Wait(); close(done) }()
@@ -338,6 +346,7 @@ func (w *Worker) process(ctx context.Context, it Item, wait time.Duration) {
 	res := result{Result: paprika.Result{Item: it}}
 	out, put, err := w.render(ctx, &it)
 	res.Seconds = time.Since(start).Seconds()
+	w.ahead.rendered(res.Seconds)
 	w.cfg.Metrics.Waited(it.Tier, it.Source.Format, wait)
 	if w.unhold(it.Token) {
 		return // handed back or lost: not ours to complete

@@ -1,0 +1,120 @@
+package scheduler
+
+import (
+	"fmt"
+	"math"
+	"slices"
+	"strconv"
+	"sync"
+
+	"github.com/paprikahq/paprika/internal/config"
+)
+
+// AheadAuto, as Config.Ahead (PAPRIKA_CLAIM_AHEAD unset or "auto"), has a
+// worker claim ahead as many items as its slots finish during one claim,
+// by its own measures of both, and at most as many as its slots. A worker
+// claiming a tier with maxRunning claims nothing ahead: an item waiting in
+// the worker would hold one of its tenant's maxRunning places.
+const AheadAuto = config.ClaimAheadAuto
+
+// aheadEWMA is the weight of each new measure in the averages.
+const aheadEWMA = 0.1
+
+// aheadSizer says how many items a worker claims beyond its free slots.
+// Claimed ahead, an item waits in the worker until a slot frees; sized by
+// the measures, it waits about one claim's round trips. A slot that frees
+// up then starts its next render at once, and claims grow past the slots'
+// number: a claim costs PostgreSQL about the same for 8 items as for 16
+// (bench/product, docs/performance.md). A slow render (a PDF) makes the
+// worker claim next to nothing ahead, holding no work another worker could
+// have started. At most the slots' number: twice that took the product
+// path's largest share deviation past 2% in 2 runs of 9.
+type aheadSizer struct {
+	fixed int // ≥ 0: always this many; AheadAuto: sized by the measures
+	most  int // the most sized
+	slots int
+
+	mu     sync.Mutex
+	render float64 // average seconds of a render
+	claim  float64 // average seconds of a claim
+}
+
+func newAheadSizer(ahead, slots int, policy Policy) *aheadSizer {
+	a := &aheadSizer{fixed: max(ahead, 0), most: slots, slots: slots}
+	if ahead == AheadAuto {
+		a.fixed = AheadAuto
+		if claimsMaxRunning(policy) {
+			a.fixed = 0
+		}
+	}
+	return a
+}
+
+// claimsMaxRunning says whether a tier the worker claims has maxRunning.
+func claimsMaxRunning(p Policy) bool {
+	for _, t := range p.Tiers {
+		if t.MaxRunning > 0 && (len(p.WorkerTiers) == 0 || slices.Contains(p.WorkerTiers, t.Key)) {
+			return true
+		}
+	}
+	return false
+}
+
+// sized says whether the number claimed ahead follows the measures.
+func (a *aheadSizer) sized() bool { return a.fixed == AheadAuto }
+
+// limit is the most it can say.
+func (a *aheadSizer) limit() int {
+	if a.sized() {
+		return a.most
+	}
+	return a.fixed
+}
+
+func (a *aheadSizer) rendered(seconds float64) {
+	if a.sized() {
+		a.observe(&a.render, seconds)
+	}
+}
+
+func (a *aheadSizer) claimed(seconds float64) {
+	if a.sized() {
+		a.observe(&a.claim, seconds)
+	}
+}
+
+func (a *aheadSizer) observe(avg *float64, seconds float64) {
+	seconds = max(seconds, 1e-6)
+	a.mu.Lock()
+	if *avg == 0 {
+		*avg = seconds
+	} else {
+		*avg += aheadEWMA * (seconds - *avg)
+	}
+	a.mu.Unlock()
+}
+
+// now is how many items to claim ahead: the slots' renders that end during
+// one claim, rounded up; none before a render and a claim were measured.
+func (a *aheadSizer) now() int {
+	if !a.sized() {
+		return a.fixed
+	}
+	a.mu.Lock()
+	render, claim := a.render, a.claim
+	a.mu.Unlock()
+	if render == 0 || claim == 0 {
+		return 0
+	}
+	return min(int(math.Ceil(float64(a.slots)*claim/render)), a.most)
+}
+
+// ClaimAhead says how the worker claims ahead, for its start line: "auto,
+// at most N", or the number it always claims ahead (0 when a tier it
+// claims has maxRunning).
+func (w *Worker) ClaimAhead() string {
+	if w.ahead.sized() {
+		return fmt.Sprintf("auto, at most %d", w.ahead.most)
+	}
+	return strconv.Itoa(w.ahead.fixed)
+}
