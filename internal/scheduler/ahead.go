@@ -22,10 +22,10 @@ const aheadEWMA = 0.1
 
 // aheadSizer says how many items a worker claims beyond its free slots.
 // Claimed ahead, an item waits in the worker until a slot frees; sized by
-// the measures, it waits about one claim's round trips. A slot that frees
-// up then starts its next render at once, and claims grow past the slots'
-// number: a claim costs PostgreSQL about the same for 8 items as for 16
-// (bench/product, docs/performance.md). A slow render (a PDF) makes the
+// the measures, it waits about as long as a claim takes. Claims grow past
+// the slots' number, and a worker claims less often: a claim costs
+// PostgreSQL about the same for 8 items as for 16 (bench/product,
+// docs/performance.md). A slow render (a PDF) makes the
 // worker claim next to nothing ahead, holding no work another worker could
 // have started. At most the slots' number: twice that took the product
 // path's largest share deviation past 2% in 2 runs of 9.

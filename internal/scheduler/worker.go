@@ -31,9 +31,9 @@ type Config struct {
 	// Ahead is how many items it claims beyond its free slots (0, the
 	// default, claims only for free slots; AheadAuto sizes them by the
 	// worker's measures; paprika worker sets PAPRIKA_CLAIM_AHEAD, auto
-	// unless set): they wait in the worker for the next free slot, so that
-	// a slot never waits for a claim's round trips. They hold their leases
-	// and count as running, as all claimed work does.
+	// unless set): they wait in the worker for the next free slot, and make
+	// claims bigger and fewer. They hold their leases and count as running,
+	// as all claimed work does.
 	Ahead int
 	// MaxClaim caps one claim's items (default 64): a claim costs about the
 	// same for 1 item as for 64, so a worker with many slots claims many at once.
