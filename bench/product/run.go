@@ -180,11 +180,12 @@ func runOnce(ctx context.Context, e *env, o *options, n int, bin string) (res *r
 		}
 		settled := settle(ctx, workers)
 		log.Printf("run %d: workers settled in %.1f s", n, settled.Seconds())
+		// Let go however this returns: a paused process would not stop.
+		defer func() { _ = signalAll(workers, syscall.SIGCONT) }()
 		if err := signalAll(workers, syscall.SIGSTOP); err != nil {
 			return nil, err
 		}
 		if err := submit(); err != nil {
-			_ = signalAll(workers, syscall.SIGCONT)
 			return nil, fmt.Errorf("submitting: %w", err)
 		}
 		if err := markDrain(); err != nil {
