@@ -395,18 +395,26 @@ func waitShares(waits map[string]int) []string {
 // started) have used less than a tenth of a core over half a second, or 30
 // seconds have passed, and returns how long it waited.
 func settle(ctx context.Context, procs []*benchkit.Proc) time.Duration {
-	pids := make([]int, len(procs))
+	trees := make([]*benchkit.TreeSampler, len(procs))
 	for i, p := range procs {
-		pids[i] = p.Pid()
+		trees[i] = benchkit.NewTreeSampler(p.Pid())
+	}
+	used := func() float64 {
+		sum := 0.0
+		for _, t := range trees {
+			cpu, _ := t.Total()
+			sum += cpu
+		}
+		return sum
 	}
 	start := time.Now()
 	const window = 500 * time.Millisecond
-	last := benchkit.TreeCPU(pids...)
+	last := 0.0
 	for time.Since(start) < 30*time.Second {
 		if sleep(ctx, window) != nil {
 			break
 		}
-		now := benchkit.TreeCPU(pids...)
+		now := used()
 		if (now-last)/window.Seconds() < 0.1 {
 			break
 		}

@@ -111,38 +111,3 @@ func MachineCPU() (busy, total float64) {
 	}
 	return busy, total
 }
-
-// TreeCPU returns the CPU seconds used so far by the live processes of the
-// trees rooted at pids: each root and every live descendant (a worker and
-// the Chromium it started, say), with the children each has reaped.
-func TreeCPU(pids ...int) float64 {
-	type proc struct {
-		ppid int
-		cpu  float64
-	}
-	procs := map[int]proc{}
-	ents, _ := os.ReadDir("/proc")
-	for _, e := range ents {
-		p, err := strconv.Atoi(e.Name())
-		if err != nil {
-			continue
-		}
-		if self, children, ppid, ok := ProcTimes(p); ok {
-			procs[p] = proc{ppid, self + children}
-		}
-	}
-	roots := map[int]bool{}
-	for _, p := range pids {
-		roots[p] = true
-	}
-	total := 0.0
-	for p, pr := range procs {
-		for a, hops := p, 0; a > 1 && hops < 64; a, hops = procs[a].ppid, hops+1 {
-			if roots[a] {
-				total += pr.cpu
-				break
-			}
-		}
-	}
-	return total
-}
