@@ -31,8 +31,7 @@ const aheadEWMA = 0.1
 // deviation past 2% in 2 runs of 9.
 type aheadSizer struct {
 	fixed int // ≥ 0: always this many; AheadAuto: sized by the measures
-	most  int // the most sized
-	slots int
+	slots int // the worker's, and the most it sizes
 
 	mu     sync.Mutex
 	render float64 // average seconds of a render
@@ -40,7 +39,7 @@ type aheadSizer struct {
 }
 
 func newAheadSizer(ahead, slots int, policy Policy) *aheadSizer {
-	a := &aheadSizer{fixed: max(ahead, 0), most: slots, slots: slots}
+	a := &aheadSizer{fixed: max(ahead, 0), slots: slots}
 	if ahead == AheadAuto {
 		a.fixed = AheadAuto
 		if claimsMaxRunning(policy) {
@@ -66,7 +65,7 @@ func (a *aheadSizer) sized() bool { return a.fixed == AheadAuto }
 // limit is the most it can say.
 func (a *aheadSizer) limit() int {
 	if a.sized() {
-		return a.most
+		return a.slots
 	}
 	return a.fixed
 }
@@ -106,7 +105,7 @@ func (a *aheadSizer) now() int {
 	if render == 0 || claim == 0 {
 		return 0
 	}
-	return min(int(math.Ceil(float64(a.slots)*claim/render)), a.most)
+	return min(int(math.Ceil(float64(a.slots)*claim/render)), a.slots)
 }
 
 // ClaimAhead says how the worker claims ahead, for its start line: "auto,
@@ -114,7 +113,7 @@ func (a *aheadSizer) now() int {
 // claims has maxRunning).
 func (w *Worker) ClaimAhead() string {
 	if w.ahead.sized() {
-		return fmt.Sprintf("auto, at most %d", w.ahead.most)
+		return fmt.Sprintf("auto, at most %d", w.ahead.limit())
 	}
 	return strconv.Itoa(w.ahead.fixed)
 }
