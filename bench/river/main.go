@@ -8,6 +8,11 @@
 // the submitting window) and the small tenants' waits (submit → start, as
 // the database records them), and it draws both waits over time into -chart.
 //
+// With -burndown N it runs River alone instead: N no-op jobs queued, then one
+// client with the settings of River's own benchmark works them all. That is
+// the scale bench/scheduler's figures are read against, run in turn on the
+// same machine (docs/performance.md, The machine from day to day).
+//
 // It is its own module, so that the product never imports River; it reuses
 // the product's packages (internal/pgserver, internal/postgres,
 // internal/scheduler) through a replace directive: Go's internal rule is
@@ -50,6 +55,7 @@ type options struct {
 	keep     string
 
 	riverCooldown time.Duration
+	burndown      int
 }
 
 func main() {
@@ -70,6 +76,7 @@ func main() {
 	flag.StringVar(&o.chart, "chart", "", "draw both systems' waits over time into `FILE` (.png or .svg)")
 	flag.StringVar(&o.markdown, "markdown", "", "also write the results as a Markdown table to `FILE`")
 	flag.DurationVar(&o.riverCooldown, "river-fetch-cooldown", 10*time.Millisecond, "River's Config.FetchCooldown, the least time between two fetches of its producer (River's default is 100ms; a fetch takes at most MaxWorkers jobs, so this caps River at MaxWorkers per cooldown)")
+	flag.IntVar(&o.burndown, "burndown", 0, "instead of the side-by-side run: queue `N` no-op jobs and let one River client, with the settings of River's own benchmark, work them all; prints jobs/s (the scale bench/scheduler is read against)")
 	flag.StringVar(&o.keep, "keep", "", "keep the private PostgreSQL in `DIR` (default: a temporary directory, removed at the end)")
 	flag.Usage = func() {
 		fmt.Fprintf(flag.CommandLine.Output(), "Usage: cd bench/river && go run . [flags]\n\n"+
@@ -90,6 +97,13 @@ func main() {
 	}
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 	defer stop()
+	run := run
+	if o.burndown != 0 {
+		if o.burndown < 0 {
+			log.Fatal("-burndown must be positive")
+		}
+		run = burndown
+	}
 	if err := run(ctx, &o); err != nil {
 		log.Print(err)
 		stop()

@@ -1,0 +1,166 @@
+package main
+
+import (
+	"context"
+	"fmt"
+	"log"
+	"log/slog"
+	"os"
+	"sync/atomic"
+	"time"
+
+	"github.com/jackc/pgx/v5/pgxpool"
+	"github.com/riverqueue/river"
+	"github.com/riverqueue/river/riverdriver/riverpgxv5"
+	"github.com/riverqueue/river/rivermigrate"
+
+	"github.com/paprikahq/paprika/bench/internal/benchkit"
+)
+
+// The settings of River's own benchmark (`river bench`, cmd/river/riverbench
+// in River's repository), which the scale figure of
+// ../shared/notes/claiming.md (about 33,000 jobs/s) came from: one client,
+// MaxWorkers 2,000, FetchCooldown 2 ms, FetchPollInterval 20 ms, the pool
+// pgxpool gives a URL by default. The burn-down measures from the client's
+// start to the last job completed, as River's does.
+const (
+	burnMaxWorkers    = 2000
+	burnFetchCooldown = 2 * time.Millisecond
+	burnFetchPoll     = 20 * time.Millisecond
+)
+
+// burnResult is one burn-down.
+type burnResult struct {
+	jobs           int64
+	took           time.Duration
+	cpuSelf, cpuPG float64 // CPU seconds of this process (River's client) and of PostgreSQL
+	load           [2]string
+}
+
+func (b burnResult) rate() float64 { return float64(b.jobs) / b.took.Seconds() }
+
+func (b burnResult) String() string {
+	n := float64(b.jobs)
+	return fmt.Sprintf("River %s burn-down: %d jobs in %.1f s, %.0f jobs/s; CPU µs/job: client %.0f, PostgreSQL %.0f; load %s → %s",
+		riverVersion, b.jobs, b.took.Seconds(), b.rate(), b.cpuSelf/n*1e6, b.cpuPG/n*1e6, b.load[0], b.load[1])
+}
+
+// runBurndown queues n no-op jobs in a fresh database and lets one River
+// client work them all: River's throughput on this machine, now, as the scale
+// against which bench/scheduler's items/s are read (docs/performance.md).
+func runBurndown(ctx context.Context, db *server, n int) (burnResult, error) {
+	var r burnResult
+	url, err := db.freshDB(ctx, "river_burndown")
+	if err != nil {
+		return r, err
+	}
+	pool, err := pgxpool.New(ctx, url)
+	if err != nil {
+		return r, err
+	}
+	defer pool.Close()
+	driver := riverpgxv5.New(pool)
+	m, err := rivermigrate.New(driver, nil)
+	if err != nil {
+		return r, err
+	}
+	if _, err := m.Migrate(ctx, rivermigrate.DirectionUp, nil); err != nil {
+		return r, fmt.Errorf("migrate: %w", err)
+	}
+	var worked atomic.Int64
+	workers := river.NewWorkers()
+	river.AddWorker(workers, &noopWorker{worked: &worked, small: new(atomic.Int64)})
+	client, err := river.NewClient(driver, &river.Config{
+		Queues:            map[string]river.QueueConfig{river.QueueDefault: {MaxWorkers: burnMaxWorkers}},
+		Workers:           workers,
+		FetchCooldown:     burnFetchCooldown,
+		FetchPollInterval: burnFetchPoll,
+		Logger:            slog.New(slog.NewTextHandler(os.Stderr, &slog.HandlerOptions{Level: slog.LevelWarn})),
+	})
+	if err != nil {
+		return r, err
+	}
+	const chunk = 5000
+	params := make([]river.InsertManyParams, 0, chunk)
+	for i := 0; i < n; i += chunk {
+		params = params[:0]
+		for k := i; k < min(i+chunk, n); k++ {
+			params = append(params, river.InsertManyParams{Args: noopArgs{Tenant: bigTenant, N: k + 1}})
+		}
+		if _, err := client.InsertMany(ctx, params); err != nil {
+			return r, fmt.Errorf("insert: %w", err)
+		}
+	}
+	if _, err := pool.Exec(ctx, "VACUUM (ANALYZE) river_job"); err != nil {
+		return r, err
+	}
+	// Completions are counted in River's table, not in Work: a job is done
+	// when its completer has written it, as River's benchmark counts them.
+	done := func() (int64, error) {
+		var c int64
+		err := pool.QueryRow(ctx, "SELECT count(*) FROM river_job WHERE state = 'completed'").Scan(&c)
+		return c, err
+	}
+
+	r.load[0] = benchkit.LoadAvg()
+	self0, _ := benchkit.ProcCPU(os.Getpid())
+	pg0 := benchkit.ServerCPU(db.srv.PID())
+	start := time.Now()
+	if err := client.Start(ctx); err != nil {
+		return r, err
+	}
+	defer func() {
+		sctx, cancel := context.WithTimeout(context.WithoutCancel(ctx), 30*time.Second)
+		defer cancel()
+		if err := client.Stop(sctx); err != nil {
+			log.Printf("River: stop: %v", err)
+		}
+	}()
+	// Poll cheaply on the workers' count, then confirm in the table.
+	deadline := time.Now().Add(10 * time.Minute)
+	for worked.Load() < int64(n) {
+		if time.Now().After(deadline) {
+			return r, fmt.Errorf("burn-down: %d of %d jobs worked after 10 minutes", worked.Load(), n)
+		}
+		if err := sleep(ctx, 2*time.Millisecond); err != nil {
+			return r, err
+		}
+	}
+	for {
+		c, err := done()
+		if err != nil {
+			return r, err
+		}
+		if c >= int64(n) {
+			break
+		}
+		if time.Now().After(deadline) {
+			return r, fmt.Errorf("burn-down: %d of %d jobs completed after 10 minutes", c, n)
+		}
+		if err := sleep(ctx, 5*time.Millisecond); err != nil {
+			return r, err
+		}
+	}
+	r.took = time.Since(start)
+	self1, _ := benchkit.ProcCPU(os.Getpid())
+	r.cpuSelf, r.cpuPG = self1-self0, benchkit.ServerCPU(db.srv.PID())-pg0
+	r.jobs = int64(n)
+	r.load[1] = benchkit.LoadAvg()
+	return r, nil
+}
+
+// burndown is the -burndown run: one burn-down on a private PostgreSQL.
+func burndown(ctx context.Context, o *options) error {
+	db, err := startServer(ctx, o.keep)
+	if err != nil {
+		return err
+	}
+	defer db.close()
+	log.Printf("PostgreSQL %s; %s; load average %s", db.version, benchkit.MachineInfo(), benchkit.LoadAvg())
+	r, err := runBurndown(ctx, db, o.burndown)
+	if err != nil {
+		return err
+	}
+	fmt.Println(r)
+	return nil
+}
