@@ -143,7 +143,7 @@ func (w *Worker) Run(ctx context.Context) error {
 	// work is the slots plus what the worker claims ahead now.
 	held := 0
 	freed := make(chan struct{}, w.cfg.Slots+w.ahead.limit())
-	renderSlots := make(chan struct{}, w.cfg.Slots)
+	renderSlots := newRenderSlots(w.cfg.Slots)
 	renderCtx, cancelRenders := context.WithCancel(context.WithoutCancel(ctx))
 	defer cancelRenders()
 
@@ -214,14 +214,15 @@ func (w *Worker) Run(ctx context.Context) error {
 					defer slots.Done()
 					defer cancel()
 					defer func() { freed <- struct{}{} }()
+					var slot renderSlot
 					select {
-					case renderSlots <- struct{}{}:
+					case slot = <-renderSlots:
 					case <-ctx.Done():
 						w.handBack(it) // stopping before it started
 						return
 					}
-					defer func() { <-renderSlots }()
-					w.process(itemCtx, it, wait)
+					defer func() { renderSlots <- slot }()
+					slot.run(func() { w.process(itemCtx, it, wait) })
 				}()
 			}
 		}
@@ -258,6 +259,7 @@ func (w *Worker) Run(ctx context.Context) error {
 		cancelRenders()
 		<-done
 	}
+	stopRenderSlots(renderSlots, w.cfg.Slots)
 	w.complete.close()
 	<-completerDone
 	stopBG()
