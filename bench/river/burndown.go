@@ -9,10 +9,8 @@ import (
 	"sync/atomic"
 	"time"
 
-	"github.com/jackc/pgx/v5/pgxpool"
 	"github.com/riverqueue/river"
 	"github.com/riverqueue/river/riverdriver/riverpgxv5"
-	"github.com/riverqueue/river/rivermigrate"
 
 	"github.com/paprikahq/paprika/bench/internal/benchkit"
 )
@@ -50,23 +48,12 @@ func (b burnResult) String() string {
 // against which bench/scheduler's items/s are read (docs/performance.md).
 func runBurndown(ctx context.Context, db *server, n int) (burnResult, error) {
 	var r burnResult
-	url, err := db.freshDB(ctx, "river_burndown")
-	if err != nil {
-		return r, err
-	}
-	pool, err := pgxpool.New(ctx, url)
+	pool, err := riverDatabase(ctx, db, "river_burndown", 0)
 	if err != nil {
 		return r, err
 	}
 	defer pool.Close()
 	driver := riverpgxv5.New(pool)
-	m, err := rivermigrate.New(driver, nil)
-	if err != nil {
-		return r, err
-	}
-	if _, err := m.Migrate(ctx, rivermigrate.DirectionUp, nil); err != nil {
-		return r, fmt.Errorf("migrate: %w", err)
-	}
 	var worked atomic.Int64
 	workers := river.NewWorkers()
 	river.AddWorker(workers, &noopWorker{worked: &worked, small: new(atomic.Int64)})
@@ -80,19 +67,8 @@ func runBurndown(ctx context.Context, db *server, n int) (burnResult, error) {
 	if err != nil {
 		return r, err
 	}
-	const chunk = 5000
-	params := make([]river.InsertManyParams, 0, chunk)
-	for i := 0; i < n; i += chunk {
-		params = params[:0]
-		for k := i; k < min(i+chunk, n); k++ {
-			params = append(params, river.InsertManyParams{Args: noopArgs{Tenant: bigTenant, N: k + 1}})
-		}
-		if _, err := client.InsertMany(ctx, params); err != nil {
-			return r, fmt.Errorf("insert: %w", err)
-		}
-	}
-	if _, err := pool.Exec(ctx, "VACUUM (ANALYZE) river_job"); err != nil {
-		return r, err
+	if err := queueNoops(ctx, client, pool, n); err != nil {
+		return r, fmt.Errorf("insert: %w", err)
 	}
 	// Completions are counted in River's table, not in Work: a job is done
 	// when its completer has written it, as River's benchmark counts them.

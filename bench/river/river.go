@@ -9,6 +9,7 @@ import (
 	"sync/atomic"
 	"time"
 
+	"github.com/jackc/pgx/v5"
 	"github.com/jackc/pgx/v5/pgxpool"
 	"github.com/riverqueue/river"
 	"github.com/riverqueue/river/riverdriver/riverpgxv5"
@@ -47,28 +48,12 @@ func (w *noopWorker) Work(ctx context.Context, job *river.Job[noopArgs]) error {
 func runRiver(ctx context.Context, db *server, o *options) (*result, error) {
 	maxWorkers := o.workers * o.slots
 	r := &result{system: "River " + riverVersion, setup: fmt.Sprintf("1 client, MaxWorkers %d, FetchCooldown %s", maxWorkers, o.riverCooldown), flood: o.flood}
-	url, err := db.freshDB(ctx, "river_bench")
-	if err != nil {
-		return nil, err
-	}
-	pcfg, err := pgxpool.ParseConfig(url)
-	if err != nil {
-		return nil, err
-	}
-	pcfg.MaxConns = int32(maxWorkers + 8)
-	pool, err := pgxpool.NewWithConfig(ctx, pcfg)
+	pool, err := riverDatabase(ctx, db, "river_bench", int32(maxWorkers+8))
 	if err != nil {
 		return nil, err
 	}
 	defer pool.Close()
 	driver := riverpgxv5.New(pool)
-	m, err := rivermigrate.New(driver, nil)
-	if err != nil {
-		return nil, err
-	}
-	if _, err := m.Migrate(ctx, rivermigrate.DirectionUp, nil); err != nil {
-		return nil, fmt.Errorf("migrate: %w", err)
-	}
 
 	var worked, small atomic.Int64
 	workers := river.NewWorkers()
@@ -85,19 +70,8 @@ func runRiver(ctx context.Context, db *server, o *options) (*result, error) {
 
 	log.Printf("River: inserting the flood, %d jobs", o.flood)
 	start := time.Now()
-	const chunk = 10_000
-	params := make([]river.InsertManyParams, 0, chunk)
-	for i := 0; i < o.flood; i += chunk {
-		params = params[:0]
-		for k := i; k < min(i+chunk, o.flood); k++ {
-			params = append(params, river.InsertManyParams{Args: noopArgs{Tenant: bigTenant, N: k + 1}})
-		}
-		if _, err := client.InsertManyFast(ctx, params); err != nil {
-			return nil, fmt.Errorf("insert the flood: %w", err)
-		}
-	}
-	if _, err := pool.Exec(ctx, "VACUUM (ANALYZE) river_job"); err != nil {
-		return nil, err
+	if err := queueNoops(ctx, client, pool, o.flood); err != nil {
+		return nil, fmt.Errorf("insert the flood: %w", err)
 	}
 	r.fillFor = time.Since(start)
 	log.Printf("River: flood queued in %s; starting the client", r.fillFor.Round(time.Second))
@@ -171,4 +145,51 @@ func runRiver(ctx context.Context, db *server, o *options) (*result, error) {
 	}
 	r.sortWaits()
 	return r, nil
+}
+
+// riverDatabase makes database name afresh, opens a pool of maxConns on it
+// (0: pgxpool's default) and migrates River's schema into it.
+func riverDatabase(ctx context.Context, db *server, name string, maxConns int32) (*pgxpool.Pool, error) {
+	url, err := db.freshDB(ctx, name)
+	if err != nil {
+		return nil, err
+	}
+	pcfg, err := pgxpool.ParseConfig(url)
+	if err != nil {
+		return nil, err
+	}
+	if maxConns > 0 {
+		pcfg.MaxConns = maxConns
+	}
+	pool, err := pgxpool.NewWithConfig(ctx, pcfg)
+	if err != nil {
+		return nil, err
+	}
+	m, err := rivermigrate.New(riverpgxv5.New(pool), nil)
+	if err == nil {
+		_, err = m.Migrate(ctx, rivermigrate.DirectionUp, nil)
+	}
+	if err != nil {
+		pool.Close()
+		return nil, fmt.Errorf("migrate: %w", err)
+	}
+	return pool, nil
+}
+
+// queueNoops queues n of the big tenant's no-op jobs (InsertManyFast, which
+// is COPY) and analyzes the table.
+func queueNoops(ctx context.Context, client *river.Client[pgx.Tx], pool *pgxpool.Pool, n int) error {
+	const chunk = 10_000
+	params := make([]river.InsertManyParams, 0, chunk)
+	for i := 0; i < n; i += chunk {
+		params = params[:0]
+		for k := i; k < min(i+chunk, n); k++ {
+			params = append(params, river.InsertManyParams{Args: noopArgs{Tenant: bigTenant, N: k + 1}})
+		}
+		if _, err := client.InsertManyFast(ctx, params); err != nil {
+			return err
+		}
+	}
+	_, err := pool.Exec(ctx, "VACUUM (ANALYZE) river_job")
+	return err
 }
