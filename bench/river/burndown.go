@@ -75,16 +75,11 @@ func runBurndown(ctx context.Context, db *server, n int) (burnResult, error) {
 	self0, _ := benchkit.ProcCPU(os.Getpid())
 	pg0 := benchkit.ServerCPU(db.srv.PID())
 	start := time.Now()
-	if err := client.Start(ctx); err != nil {
+	stopClient, err := startClient(ctx, client)
+	if err != nil {
 		return r, err
 	}
-	defer func() {
-		sctx, cancel := context.WithTimeout(context.WithoutCancel(ctx), 30*time.Second)
-		defer cancel()
-		if err := client.Stop(sctx); err != nil {
-			log.Printf("River: stop: %v", err)
-		}
-	}()
+	defer stopClient()
 	// Poll cheaply on the workers' count, then on River's table: a job is
 	// done when River's completer has written it, as River's benchmark
 	// counts them (a count of the table every few ms from the start would

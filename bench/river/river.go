@@ -76,16 +76,11 @@ func runRiver(ctx context.Context, db *server, o *options) (*result, error) {
 	r.fillFor = time.Since(start)
 	log.Printf("River: flood queued in %s; starting the client", r.fillFor.Round(time.Second))
 
-	if err := client.Start(ctx); err != nil {
+	stopClient, err := startClient(ctx, client)
+	if err != nil {
 		return nil, err
 	}
-	defer func() {
-		sctx, cancel := context.WithTimeout(context.WithoutCancel(ctx), 30*time.Second)
-		defer cancel()
-		if err := client.Stop(sctx); err != nil {
-			log.Printf("River: stop: %v", err)
-		}
-	}()
+	defer stopClient()
 	if err := sleep(ctx, o.warmup); err != nil {
 		return nil, err
 	}
@@ -192,4 +187,19 @@ func queueNoops(ctx context.Context, client *river.Client[pgx.Tx], pool *pgxpool
 	}
 	_, err := pool.Exec(ctx, "VACUUM (ANALYZE) river_job")
 	return err
+}
+
+// startClient starts a River client and returns what stops it, with 30 s
+// for its jobs in flight, after the caller's context has ended too.
+func startClient(ctx context.Context, client *river.Client[pgx.Tx]) (stop func(), err error) {
+	if err := client.Start(ctx); err != nil {
+		return nil, err
+	}
+	return func() {
+		sctx, cancel := context.WithTimeout(context.WithoutCancel(ctx), 30*time.Second)
+		defer cancel()
+		if err := client.Stop(sctx); err != nil {
+			log.Printf("River: stop: %v", err)
+		}
+	}, nil
 }
