@@ -84,29 +84,26 @@ func runBurndown(ctx context.Context, db *server, n int) (burnResult, error) {
 	// done when River's completer has written it, as River's benchmark
 	// counts them (a count of the table every few ms from the start would
 	// cost PostgreSQL more than the jobs).
-	deadline := time.Now().Add(10 * time.Minute)
-	for worked.Load() < int64(n) {
-		if time.Now().After(deadline) {
-			return r, fmt.Errorf("burn-down: %d of %d jobs worked after 10 minutes", worked.Load(), n)
-		}
-		if err := sleep(ctx, 2*time.Millisecond); err != nil {
-			return r, err
-		}
+	const limit = 10 * time.Minute
+	ok, err := pollUntil(ctx, limit, 2*time.Millisecond, func(context.Context) (bool, error) {
+		return worked.Load() >= int64(n), nil
+	})
+	if err == nil && !ok {
+		err = fmt.Errorf("burn-down: %d of %d jobs worked after %s", worked.Load(), n, limit)
 	}
-	for {
-		var c int64
-		if err := pool.QueryRow(ctx, "SELECT count(*) FROM river_job WHERE state = 'completed'").Scan(&c); err != nil {
-			return r, err
-		}
-		if c >= int64(n) {
-			break
-		}
-		if time.Now().After(deadline) {
-			return r, fmt.Errorf("burn-down: %d of %d jobs completed after 10 minutes", c, n)
-		}
-		if err := sleep(ctx, 5*time.Millisecond); err != nil {
-			return r, err
-		}
+	if err != nil {
+		return r, err
+	}
+	var completed int64
+	ok, err = pollUntil(ctx, limit, 5*time.Millisecond, func(ctx context.Context) (bool, error) {
+		err := pool.QueryRow(ctx, "SELECT count(*) FROM river_job WHERE state = 'completed'").Scan(&completed)
+		return completed >= int64(n), err
+	})
+	if err == nil && !ok {
+		err = fmt.Errorf("burn-down: %d of %d jobs completed after %s", completed, n, limit)
+	}
+	if err != nil {
+		return r, err
 	}
 	r.took = time.Since(start)
 	self1, _ := benchkit.ProcCPU(os.Getpid())

@@ -62,6 +62,12 @@ func submitSmall(ctx context.Context, tenants []string, every time.Duration, sub
 
 // waitFor polls cond every 200 ms until it holds, ctx ends or limit passes.
 func waitFor(ctx context.Context, limit time.Duration, cond func(context.Context) (bool, error)) (bool, error) {
+	return pollUntil(ctx, limit, 200*time.Millisecond, cond)
+}
+
+// pollUntil polls cond every interval until it holds, ctx ends or limit
+// passes.
+func pollUntil(ctx context.Context, limit, every time.Duration, cond func(context.Context) (bool, error)) (bool, error) {
 	deadline := time.Now().Add(limit)
 	for {
 		ok, err := cond(ctx)
@@ -74,7 +80,7 @@ func waitFor(ctx context.Context, limit time.Duration, cond func(context.Context
 		select {
 		case <-ctx.Done():
 			return false, ctx.Err()
-		case <-time.After(200 * time.Millisecond):
+		case <-time.After(every):
 		}
 	}
 }
