@@ -108,6 +108,8 @@ type runResult struct {
 	completed int64
 	claims    []claimSample
 	errors    int64
+	errorMsgs []string // the first few claim errors' texts
+	cut       int64    // claims ended by the workers' stop
 	source    int64
 	prepared  map[string]preparedStat
 	share     shareResult
@@ -254,6 +256,8 @@ func runThroughput(ctx context.Context, c *cluster, o *options, workers int) (*r
 	r.prepared = map[string]preparedStat{}
 	for _, wr := range results {
 		r.errors += wr.ClaimErrors
+		r.errorMsgs = append(r.errorMsgs, wr.ClaimErrorMsg...)
+		r.cut += wr.ClaimsCut
 		r.source += wr.SourceQueries
 		r.loggedN += wr.LoggedCount
 		r.logged = append(r.logged, wr.Logged...)

@@ -70,11 +70,14 @@ func (r *runResult) printDetails(w io.Writer) {
 	rt1, rt2, rt3, gap := r.meanRT()
 	lanes, stacked, asked := r.lanesPerClaim()
 	cw, cp := r.cpuPerItem()
-	fmt.Fprintf(w, "      claims %d (errors %d), %.1f items asked, %.1f lanes locked per claim, %.0f%% of claims gave a lane 2+ items; mean round trips %s / %s / %s + %s in Go; p90 %s, max %s; CPU per item: workers %.0f µs, PostgreSQL %.0f µs\n",
-		len(r.claims), r.errors, asked, lanes, 100*stacked, ms(rt1), ms(rt2), ms(rt3), ms(gap), ms(r.latency(0.9)), ms(r.latency(1)), cw, cp)
+	fmt.Fprintf(w, "      claims %d (errors %d; %d cut off by the stop), %.1f items asked, %.1f lanes locked per claim, %.0f%% of claims gave a lane 2+ items; mean round trips %s / %s / %s + %s in Go; p90 %s, max %s; CPU per item: workers %.0f µs, PostgreSQL %.0f µs\n",
+		len(r.claims), r.errors, r.cut, asked, lanes, 100*stacked, ms(rt1), ms(rt2), ms(rt3), ms(gap), ms(r.latency(0.9)), ms(r.latency(1)), cw, cp)
 	fmt.Fprintf(w, "      claimed %d, completed %d in %.1f s; batch source lookups %d (%.2f per item); share over %d groups (%d excluded), fair %.1f starts per weight, p99 |dev| %.1f%%, worst %s\n",
 		r.claimed, r.completed, r.seconds, r.source, float64(r.source)/float64(max(r.claimed, 1)), r.share.groups, r.share.excluded,
 		r.share.fairPerWeight, 100*r.share.p99Dev, r.share.maxDevGroup)
+	for _, m := range r.errorMsgs {
+		fmt.Fprintf(w, "      claim error: %s\n", m)
+	}
 	fmt.Fprintf(w, "      plans: %s; longest pause between a worker's claims %s\n", r.planString(), ms(r.maxGap))
 	for _, l := range r.topSQL {
 		fmt.Fprintf(w, "      %s\n", l)

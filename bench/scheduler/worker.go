@@ -39,6 +39,8 @@ type workerResult struct {
 	// and the items asked for.
 	Claims        [][8]int64     `json:"claims"`
 	ClaimErrors   int64          `json:"claimErrors"`
+	ClaimErrorMsg []string       `json:"claimErrorMsg"` // the first few
+	ClaimsCut     int64          `json:"claimsCut"`     // ended by the worker's stop
 	SourceQueries int64          `json:"sourceQueries"` // batch source cache misses
 	Prepared      []preparedStat `json:"prepared"`
 	Logged        []string       `json:"logged"` // the first warnings and errors
@@ -225,6 +227,8 @@ type claimTracer struct {
 	open          map[*pgx.Conn]*claimRec
 	done          [][8]int64
 	errors        int64
+	errorMsgs     []string
+	cut           int64 // claims ended by the stop: their context was canceled
 	sourceQueries atomic.Int64
 }
 
@@ -289,8 +293,15 @@ func (t *claimTracer) TraceBatchEnd(ctx context.Context, conn *pgx.Conn, data pg
 		rec.rt[rec.n] = now.Sub(rec.rtStart)
 	}
 	rec.n++
-	if data.Err != nil {
+	switch {
+	case data.Err == nil:
+	case ctx.Err() != nil:
+		t.cut++
+	default:
 		t.errors++
+		if len(t.errorMsgs) < 3 {
+			t.errorMsgs = append(t.errorMsgs, data.Err.Error())
+		}
 	}
 	if rec.n == 3 || data.Err != nil {
 		t.finish(conn, rec, now)
@@ -326,7 +337,8 @@ func (t *claimTracer) TraceQueryEnd(ctx context.Context, conn *pgx.Conn, data pg
 func (t *claimTracer) result() workerResult {
 	t.mu.Lock()
 	defer t.mu.Unlock()
-	return workerResult{Claims: t.done, ClaimErrors: t.errors, SourceQueries: t.sourceQueries.Load()}
+	return workerResult{Claims: t.done, ClaimErrors: t.errors, ClaimErrorMsg: t.errorMsgs, ClaimsCut: t.cut,
+		SourceQueries: t.sourceQueries.Load()}
 }
 
 var profileRuns int
