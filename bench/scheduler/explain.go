@@ -119,10 +119,10 @@ func runExplain(ctx context.Context, c *cluster, o *options) (*explainResult, er
 			l := &lane{}
 			var jobs int
 			var ws time.Time
-			var w float64
+			var share, w float64
 			var mr int
 			var bound *float64
-			if err := rows.Scan(&l.id, &jobs, &l.queuedRecords, &ws, &l.tenant, &l.tier, &w, &mr, &bound); err != nil {
+			if err := rows.Scan(&l.id, &share, &ws, &jobs, &l.queuedRecords, &l.tenant, &l.tier, &w, &mr, &bound); err != nil {
 				return err
 			}
 			lanes = append(lanes, l)

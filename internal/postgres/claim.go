@@ -63,8 +63,9 @@ func (q *Queue) BeginClaim(ctx context.Context, p paprika.ClaimParams) (paprika.
 		c.bound = math.Inf(1)
 		for rows.Next() {
 			l := &paprika.Lane{}
+			var share float64
 			var bound *float64
-			if err := rows.Scan(&l.ID, &l.QueuedJobs, &l.QueuedRecords, &l.WaitingSince, &l.TenantID, &l.Tier, &l.Weight, &l.MaxRunning, &bound); err != nil {
+			if err := rows.Scan(&l.ID, &share, &l.WaitingSince, &l.QueuedJobs, &l.QueuedRecords, &l.TenantID, &l.Tier, &l.Weight, &l.MaxRunning, &bound); err != nil {
 				return err
 			}
 			if bound != nil {

@@ -93,10 +93,10 @@ func TestRankLanesBound(t *testing.T) {
 		require.NoError(t, err)
 		bounds, err := pgx.CollectRows(rows, func(r pgx.CollectableRow) (*float64, error) {
 			vals, err := r.Values()
-			if err != nil || vals[8] == nil {
+			if err != nil || vals[9] == nil {
 				return nil, err
 			}
-			b := vals[8].(float64)
+			b := vals[9].(float64)
 			return &b, nil
 		})
 		require.NoError(t, err)
