@@ -19,6 +19,7 @@ var statuses = map[string]int{
 	paprika.CodeConflict:        http.StatusConflict,
 	paprika.CodePayloadTooLarge: http.StatusRequestEntityTooLarge,
 	paprika.CodeTemplateError:   http.StatusUnprocessableEntity,
+	paprika.CodeRenderLimit:     http.StatusUnprocessableEntity,
 	paprika.CodeRateLimited:     http.StatusTooManyRequests,
 	paprika.CodeBusy:            http.StatusServiceUnavailable,
 	paprika.CodeUnavailable:     http.StatusServiceUnavailable,
@@ -30,6 +31,7 @@ var statuses = map[string]int{
 // renderMessages start the message of each failed render's answer.
 var renderMessages = map[string]string{
 	paprika.CodeTemplateError: "Template error: ",
+	paprika.CodeRenderLimit:   "Render limit: ",
 	paprika.CodeRenderTimeout: "Render timeout: ",
 	paprika.CodeRenderFailed:  "Render failed: ",
 }

@@ -26,10 +26,13 @@ const (
 )
 
 // Codes a failed render or job carries ({code, message} of a failed job; the
-// API's answer to a failed synchronous render). template-error is the
-// tenant's mistake and never retried; the others are retried by the
-// scheduler until MaxAttempts.
+// API's answer to a failed synchronous render). template-error and
+// render-limit are the tenant's doing and never retried; the others are
+// retried by the scheduler until MaxAttempts.
 const (
+	// CodeRenderLimit: the page went past a limit of one render (memory,
+	// output size, pages). The tenant's, never held against Chromium.
+	CodeRenderLimit   = "render-limit"
 	CodeRenderTimeout = "render-timeout"
 	CodeRenderFailed  = "render-failed"
 	CodeWorkerLost    = "worker-lost"

@@ -24,6 +24,7 @@ const (
 // failed job ({code, message}) and, for template-error, the API's 422 code.
 const (
 	CodeTemplateError = paprika.CodeTemplateError
+	CodeRenderLimit   = paprika.CodeRenderLimit
 	CodeRenderTimeout = paprika.CodeRenderTimeout
 	CodeRenderFailed  = paprika.CodeRenderFailed
 )
