@@ -4,7 +4,8 @@
 // way). It prints PDFs/s and latency p50/p95 for each, for a one-page
 // invoice and a 20-page document made by repeating its rows.
 //
-//	go run ./bench/render -invoice ../shared/bench/invoice.html
+//	go run ./bench/render
+//	go run ./bench/render -invoice my.html   # another document
 package main
 
 import (
@@ -25,12 +26,13 @@ import (
 	"github.com/chromedp/cdproto/page"
 	"github.com/chromedp/chromedp"
 
+	"github.com/paprikahq/paprika/bench/internal/fixture"
 	renderpkg "github.com/paprikahq/paprika/internal/render"
 	"github.com/paprikahq/paprika/internal/render/chromium"
 )
 
 func main() {
-	invoice := flag.String("invoice", "../shared/bench/invoice.html", "the invoice to print, plain HTML or a Handlebars template rendered with {}")
+	invoice := flag.String("invoice", "", "the invoice to print, plain HTML or a Handlebars template rendered with {} (default: bench/internal/fixture/invoice.html, built in)")
 	n := flag.Int("n", 60, "renders per measurement of the invoice (after 5 warm-up renders per worker)")
 	nLong := flag.Int("nlong", 20, "renders per measurement of the long document")
 	slotsFlag := flag.String("slots", "1,2,4", "Paprika render slots to measure, comma-separated")
@@ -39,7 +41,7 @@ func main() {
 	rounds := flag.Int("rounds", 3, "measurements per row, interleaved between the loops; the median is reported (this machine may be shared)")
 	flag.Parse()
 
-	src, err := os.ReadFile(*invoice)
+	src, err := fixture.Load(*invoice)
 	if err != nil {
 		log.Fatal(err)
 	}

@@ -4,7 +4,7 @@
 // versitygw (s3://, the harness of internal/s3test), in interleaved rounds,
 // reporting the median of each.
 //
-//	go run ./bench/storage -invoice ../shared/bench/invoice.html -records 60 -rounds 3
+//	go run ./bench/storage -records 60 -rounds 3
 package main
 
 import (
@@ -23,6 +23,7 @@ import (
 	"github.com/google/uuid"
 	"github.com/jackc/pgx/v5"
 
+	"github.com/paprikahq/paprika/bench/internal/fixture"
 	"github.com/paprikahq/paprika/internal/config"
 	"github.com/paprikahq/paprika/internal/paprika"
 	"github.com/paprikahq/paprika/internal/pgserver"
@@ -34,7 +35,7 @@ import (
 )
 
 func main() {
-	invoice := flag.String("invoice", "../shared/bench/invoice.html", "the template of every record")
+	invoice := flag.String("invoice", "", "the template of every record (default: bench/internal/fixture/invoice.html, built in)")
 	records := flag.Int("records", 60, "records in each measured batch")
 	rounds := flag.Int("rounds", 3, "measurements per store, interleaved; the median is reported")
 	slots := flag.Int("slots", 2, "the worker's render slots (PAPRIKA_WORKERS)")
@@ -47,7 +48,7 @@ func main() {
 
 func run(invoice string, records, rounds, slots int, format string) error {
 	ctx := context.Background()
-	tmpl, err := os.ReadFile(invoice)
+	tmpl, err := fixture.Load(invoice)
 	if err != nil {
 		return err
 	}

@@ -45,6 +45,7 @@ import (
 	"github.com/jackc/pgx/v5"
 
 	"github.com/paprikahq/paprika/bench/internal/benchkit"
+	"github.com/paprikahq/paprika/bench/internal/fixture"
 	"github.com/paprikahq/paprika/internal/pgserver"
 )
 
@@ -68,7 +69,7 @@ func main() {
 	var o options
 	var modes string
 	flag.StringVar(&o.bin, "bin", "", "the paprika binary to run (default: go build ./cmd/paprika into a temporary directory)")
-	flag.StringVar(&o.invoice, "invoice", "/work/shared/bench/invoice.html", "the HTML to render, sent as the inline template with data {}")
+	flag.StringVar(&o.invoice, "invoice", "", "the HTML to render, sent as the inline template with data {} (default: bench/internal/fixture/invoice.html, built in)")
 	flag.IntVar(&o.clients, "clients", 8, "clients posting renders at once")
 	flag.IntVar(&o.slots, "slots", 2, "render slots of the api (PAPRIKA_WORKERS)")
 	flag.DurationVar(&o.duration, "duration", 30*time.Second, "measured time of each mode in each round")
@@ -106,7 +107,7 @@ func contains(list []string, s string) bool {
 }
 
 func run(ctx context.Context, o *options) error {
-	invoice, err := os.ReadFile(o.invoice)
+	invoice, err := fixture.Load(o.invoice)
 	if err != nil {
 		return err
 	}
@@ -145,7 +146,7 @@ func run(ctx context.Context, o *options) error {
 	fmt.Printf("\nmachine: %s; %s; PostgreSQL %s, fsync on\n", e.machine, e.code, e.pgVersion)
 	fmt.Printf("command: go run ./bench/storm %s\n", strings.Join(os.Args[1:], " "))
 	fmt.Printf("api: PAPRIKA_WORKERS=%d; %d clients; %s measured per mode after %s settling; invoice %s (%d bytes)\n\n",
-		o.slots, o.clients, o.duration, o.settle, filepath.Base(o.invoice), len(invoice))
+		o.slots, o.clients, o.duration, o.settle, fixture.Name(o.invoice), len(invoice))
 	printTable(os.Stdout, results)
 	n, bad := e.api.Logs.Counts()
 	fmt.Printf("\napi warnings and errors logged: %d\n", n)
