@@ -114,7 +114,7 @@ func TestPostgresRestartUnderLoad(t *testing.T) {
 	sort.Strings(codes)
 	t.Logf("%d jobs accepted; refused while down: %v", len(accepted), codes)
 	for code, n := range refused {
-		// SPEC §3: an unreachable database is 503 unavailable, with
+		// docs/api.md, Errors: an unreachable database is 503 unavailable, with
 		// Retry-After; 500 internal is for bugs.
 		if code != "503 unavailable" {
 			t.Errorf("%d submissions answered %s while PostgreSQL was down; want 503 unavailable", n, code)

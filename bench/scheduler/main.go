@@ -1,4 +1,4 @@
-// Command scheduler benchmarks Paprika's fair-share claiming (SPEC §4) at
+// Command scheduler benchmarks Paprika's fair-share claiming (docs/scheduler.md, how work is shared) at
 // the size the issue asks for: 1,000 tenants over two tiers and 1,000,000
 // queued batch records, with no-op renders.
 //

@@ -1,4 +1,4 @@
-// Package console is Paprika's web console at /console/ (SPEC §8): the
+// Package console is Paprika's web console at /console/ (docs/console.md): the
 // tenant's template studio with a live preview, its jobs and batches, and
 // the operator's tenants, keys and scheduler.
 //

@@ -5,7 +5,7 @@ import (
 	"github.com/paprikahq/paprika/internal/scheduler"
 )
 
-// The API's JSON, as the console reads it (SPEC §3): the console decodes the
+// The API's JSON, as the console reads it (docs/api.md): the console decodes the
 // API's answers into the very types the API encodes them from, so that it
 // depends on the API's contract only, and the two cannot drift apart.
 type (

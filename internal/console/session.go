@@ -14,7 +14,7 @@ import (
 	"github.com/paprikahq/paprika/internal/api"
 )
 
-// IdleExpiry is how long a session lives without a request (SPEC §8).
+// IdleExpiry is how long a session lives without a request (docs/console.md, Signing in).
 const IdleExpiry = 12 * time.Hour
 
 // session is a signed-in browser: a row of console_sessions.

@@ -14,7 +14,7 @@ import (
 	"github.com/paprikahq/paprika/internal/paprika"
 )
 
-// enqueueWebhooks writes the webhook events (SPEC §3.3) of the jobs and
+// enqueueWebhooks writes the webhook events (docs/webhooks.md) of the jobs and
 // batches of ids that are finished and were submitted with a webhookUrl
 // (statement enqueue-webhooks), in tx: every path that finishes work runs it
 // in the transaction that finishes it.

@@ -1,5 +1,5 @@
 // Package scheduler shares the workers between tenants by weighted fair
-// share over service tiers (SPEC §4, the seed's page on the scheduler).
+// share over service tiers (docs/scheduler.md).
 //
 // Queued work sits in lanes: one per tenant and key tier. A claim resolves
 // each lane's tier at claim time (the key's tier, else the tenant's, else the

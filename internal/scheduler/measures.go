@@ -14,7 +14,7 @@ type Percentiles struct {
 	P95 *float64 `json:"p95"`
 }
 
-// TierMeasures are one tier's figures (SPEC §4.7).
+// TierMeasures are one tier's figures (docs/scheduler.md, Measures).
 type TierMeasures struct {
 	Tier          string      `json:"tier"`
 	Name          string      `json:"name"`

@@ -178,7 +178,7 @@ func TestTemplateErrorFailsAtOnceAndCrashesRetry(t *testing.T) {
 	require.Equal(t, 3, calls[`{"case": "lost"}`])
 }
 
-// SPEC §4.6: each claim is logged, one JSON line, with tenant, tier, kind,
+// docs/operations.md, Logs: each claim is logged, one JSON line, with tenant, tier, kind,
 // ids and waitSeconds.
 func TestEachClaimIsLogged(t *testing.T) {
 	t.Parallel()

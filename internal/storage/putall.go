@@ -51,7 +51,7 @@ type staged struct {
 }
 
 // PutGroup stores a group of outputs durably at about the cost of one, each
-// written atomically as SPEC §6 has it: written first without its name
+// written atomically as docs/storage.md promises: written first without its name
 // (an unnamed file where the file system has them, else a temporary file
 // beside the name), made durable, then given its name, so that no reader
 // ever meets a partial file under an output's name, not even after a

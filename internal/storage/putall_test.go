@@ -106,7 +106,7 @@ func filesPutOverAFileIsAtomic(t *testing.T, s *Files) {
 }
 
 // TestFilesNewOutputAppearsWhole checks that a new output's name never
-// shows a partial file (SPEC §6: written atomically): a
+// shows a partial file (docs/storage.md: written atomically): a
 // reader watching the names of a group being stored finds each one absent
 // or at its full size. Written in place (created, then written), the
 // names showed up empty or short.

@@ -1,5 +1,5 @@
 // Package storage keeps rendered documents, behind one interface with two
-// implementations chosen by PAPRIKA_STORAGE_URL (SPEC §6): files under a
+// implementations chosen by PAPRIKA_STORAGE_URL (docs/storage.md): files under a
 // folder every api and worker shares (Files), or an S3-compatible bucket (S3),
 // with which hosts share no disk at all.
 //

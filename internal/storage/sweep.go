@@ -32,7 +32,7 @@ var (
 
 // Sweeper deletes finished work and its outputs after the tenant's
 // retentionDays, and a deleted tenant's data, from the database and the
-// output store (SPEC §6). Outputs go first: a failure leaves rows to retry
+// output store (docs/storage.md, Retention). Outputs go first: a failure leaves rows to retry
 // at the next sweep, never objects no row names.
 type Sweeper struct {
 	Pool    *pgxpool.Pool

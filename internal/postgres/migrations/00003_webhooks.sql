@@ -1,6 +1,6 @@
 -- +goose Up
 
--- The webhook outbox (SPEC §3.3): one event per finished job or batch that
+-- The webhook outbox (docs/webhooks.md): one event per finished job or batch that
 -- was submitted with a webhookUrl, written in the transaction that finishes
 -- it. The unique job_id and batch_id make the insert idempotent, so every
 -- finishing path can run it for the ids it touched. Events go with their

@@ -62,7 +62,7 @@ commits. */}}
 SELECT pg_notify('paprika_work', '')
 {{end}}
 
-{{/* resolve-tier is the tier work runs at (SPEC §4.2), in SQL: the key's tier
+{{/* resolve-tier is the tier work runs at (docs/scheduler.md, A tenant's tier), in SQL: the key's tier
 if configured, else the tenant's if configured, else the default (the
 first configured). Its arguments: the key's tier, the tenant's, and the
 configured names (a text[] expression). It must agree with

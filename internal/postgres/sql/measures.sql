@@ -1,4 +1,4 @@
-{{/* The scheduler's measures (SPEC §4.7), read from the queue's counters.
+{{/* The scheduler's measures (docs/scheduler.md, Measures), read from the queue's counters.
 queued-by-tier resolves each lane's tier as claims do ($1 the configured
 names). */}}
 {{define "queued-by-tier"}}

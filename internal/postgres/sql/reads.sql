@@ -1,5 +1,5 @@
 {{/* What tenants read of the queue. queue-ahead-count is job $2's place: the
-tenant's own queued jobs submitted before it (SPEC §4.8); queue-ahead gives
+tenant's own queued jobs submitted before it (docs/scheduler.md, What tenants see); queue-ahead gives
 it for every queued job up to $2 in one scan. */}}
 {{define "queue-ahead-count"}}
 SELECT count(*) FROM jobs WHERE tenant_id = $1 AND status = {{status "queued"}} AND id < $2

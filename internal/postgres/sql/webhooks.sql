@@ -1,4 +1,4 @@
-{{/* enqueue-webhooks writes the webhook events (SPEC §3.3) of the jobs $1
+{{/* enqueue-webhooks writes the webhook events (docs/webhooks.md) of the jobs $1
 (uuid[]) and batches $2 (uuid[]) that are finished and were submitted with a
 webhookUrl, and wakes the deliverers (LISTEN paprika_webhooks) when the
 transaction commits. Every path that finishes work runs it in the
