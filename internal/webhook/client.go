@@ -114,7 +114,7 @@ func (a Answer) OK() bool { return a.Status >= 200 && a.Status < 300 }
 // AttemptTimeout, and reads at most MaxAnswerBytes of the answer.
 func (c *Client) Post(ctx context.Context, target, id string, secrets []string, body []byte) (Answer, error) {
 	if err := CheckURL(target, c.allow); err != nil {
-		return Answer{}, fmt.Errorf("the webhookUrl %s", err)
+		return Answer{}, refusal{fmt.Errorf("the webhookUrl %s", err)}
 	}
 	ctx, cancel := context.WithTimeout(ctx, c.timeout)
 	defer cancel()
@@ -141,6 +141,24 @@ func (c *Client) Post(ctx context.Context, target, id string, secrets []string, 
 	// A read error past the status changes nothing: the status is the answer.
 	a.Body, _ = io.ReadAll(io.LimitReader(resp.Body, MaxAnswerBytes))
 	return a, nil
+}
+
+// ErrRefused is what an attempt refused before sending anything fails with
+// (errors.Is): its webhookUrl is not one webhooks may take, or every
+// address its host resolved to is one webhooks may not reach. Trying again
+// would be refused again, so the event fails at once (see Refused).
+var ErrRefused = errors.New("webhook refused before sending")
+
+// refusal marks err as ErrRefused, keeping err's text.
+type refusal struct{ err error }
+
+func (r refusal) Error() string   { return r.err.Error() }
+func (r refusal) Unwrap() []error { return []error{r.err, ErrRefused} }
+
+// Refused reports whether an attempt failed because the webhook may not
+// go where its URL says, rather than because the receiver did not answer.
+func Refused(err error) bool {
+	return errors.Is(err, ErrRefused) || errors.Is(err, ErrForbiddenAddress)
 }
 
 // attemptError says in a line what went wrong, without Go's "Post URL:".

@@ -207,9 +207,17 @@ func (d *Deliverer) deliver(ctx context.Context, ev *paprika.WebhookEvent) {
 	case !ans.OK():
 		a.Error = answerError(ans)
 	}
+	giveUp := d.cfg.GiveUp
+	if err != nil && Refused(err) {
+		// A URL webhooks may not take, or a host that resolves only to
+		// addresses they may not reach, would be refused at every retry
+		// for a day: the event fails now, the reason in its attempt. A
+		// give-up time already past is what fails it.
+		giveUp = -time.Second
+	}
 	rctx, cancel := context.WithTimeout(ctx, 10*time.Second)
 	defer cancel()
-	status, rerr := d.store.RecordWebhookAttempt(rctx, ev.ID, a, err == nil && ans.OK(), d.cfg.Backoff(ev.Attempts), d.cfg.GiveUp)
+	status, rerr := d.store.RecordWebhookAttempt(rctx, ev.ID, a, err == nil && ans.OK(), d.cfg.Backoff(ev.Attempts), giveUp)
 	if rerr != nil {
 		d.log.ErrorContext(ctx, "recording a webhook attempt failed; the event will be tried again", "event", ev.ID, "err", rerr)
 		return

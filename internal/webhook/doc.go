@@ -9,7 +9,9 @@
 // connection is made (the client's dialer Control hook), so that neither
 // DNS rebinding nor a redirect reaches loopback, link-local, private, CGNAT,
 // multicast or metadata addresses unless the host is in
-// PAPRIKA_WEBHOOK_ALLOW_HOSTS. Redirects are not followed.
+// PAPRIKA_WEBHOOK_ALLOW_HOSTS. Redirects are not followed. An attempt
+// refused by either check fails its event at once, the reason in its
+// attempt: it would be refused again at every retry.
 //
 // A Deliverer runs in every worker process beside the scheduler, in
 // goroutines of its own: a bounded number of attempts at once, each bounded

@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"net/netip"
 	"net/url"
+	"strconv"
 	"strings"
 )
 
@@ -40,10 +41,12 @@ func normalHost(h string) string {
 	return h
 }
 
-// CheckURL says why raw may not be a webhookUrl, or nil when it may: it is
-// an absolute https URL (http only to an allow-listed host) whose host is a
-// name or an address webhooks may reach. Names are resolved only at connect
-// time, where the address is checked again. The error's text completes
+// CheckURL says why raw may not be a webhookUrl, or nil when it may. The
+// URL is parsed once and every part of it checked: an absolute https URL
+// (http only to an allow-listed host) without credentials or fragment,
+// whose port, when given, is 1–65535, and whose host is a DNS name or an
+// address webhooks may reach. Names are resolved only at connect time,
+// where the address is checked again. The error's text completes
 // "webhookUrl …".
 func CheckURL(raw string, allow AllowList) error {
 	if len(raw) > MaxURLBytes {
@@ -67,8 +70,20 @@ func CheckURL(raw string, allow AllowList) error {
 	default:
 		return errors.New("must be an https URL")
 	}
-	if p := u.Port(); p == "0" {
-		return errors.New("has no port 0")
+	// Credentials in the URL would be stored and shown with the job, and
+	// sent in the clear to any http receiver: the signature is how a
+	// receiver knows the sender.
+	if u.User != nil {
+		return errors.New("must not hold credentials (user:password@): receivers verify the webhook's signature")
+	}
+	if u.Fragment != "" || strings.Contains(raw, "#") {
+		return errors.New("must not have a #fragment, which is never sent")
+	}
+	if err := checkPort(u); err != nil {
+		return err
+	}
+	if strings.Contains(host, "%") {
+		return errors.New("has an IPv6 zone (%…), which names an interface of this machine")
 	}
 	if allowed {
 		return nil
@@ -92,8 +107,52 @@ func CheckURL(raw string, allow AllowList) error {
 		// only four decimal numbers are taken here.
 		return fmt.Errorf("has a host %q that is neither a name nor an IPv4 address in dotted decimal", host)
 	}
+	if err := checkName(name, labels); err != nil {
+		return err
+	}
 	if name == "localhost" || strings.HasSuffix(name, ".localhost") {
 		return fmt.Errorf("may not reach %s, a loopback name (unless the host is in PAPRIKA_WEBHOOK_ALLOW_HOSTS)", host)
+	}
+	return nil
+}
+
+// checkPort refuses a port outside 1–65535: url.Parse takes any digits
+// (port 99999 parsed, and then failed every attempt for 24 h), and an
+// empty one after the colon.
+func checkPort(u *url.URL) error {
+	p := u.Port()
+	if p == "" {
+		if strings.HasSuffix(u.Host, ":") {
+			return errors.New("has an empty port after its host's colon")
+		}
+		return nil
+	}
+	n, err := strconv.Atoi(p)
+	if err != nil || n < 1 || n > 65535 || p[0] == '0' {
+		return fmt.Errorf("has port %q: a port is a number from 1 to 65535", p)
+	}
+	return nil
+}
+
+// checkName refuses a host name that DNS cannot hold: at most 253
+// characters of labels of 1–63 letters, digits, hyphens and underscores,
+// none starting or ending with a hyphen. Such a name could never resolve,
+// so each of its attempts would fail for a day.
+func checkName(name string, labels []string) error {
+	if len(name) > 253 {
+		return errors.New("has a host name longer than 253 characters")
+	}
+	for _, l := range labels {
+		switch {
+		case l == "" || len(l) > 63:
+			return fmt.Errorf("has a host name %q with an empty label or one longer than 63 characters", name)
+		case strings.HasPrefix(l, "-") || strings.HasSuffix(l, "-"):
+			return fmt.Errorf("has a host name %q with a label that starts or ends with a hyphen", name)
+		case strings.ContainsFunc(l, func(r rune) bool {
+			return !(r >= 'a' && r <= 'z' || r >= '0' && r <= '9' || r == '-' || r == '_')
+		}):
+			return fmt.Errorf("has a host name %q with characters other than letters, digits, - and _", name)
+		}
 	}
 	return nil
 }

@@ -2,6 +2,7 @@ package webhook
 
 import (
 	"net/netip"
+	"strings"
 	"testing"
 
 	"github.com/stretchr/testify/require"
@@ -19,7 +20,8 @@ func TestCheckURL(t *testing.T) {
 		"http://HOOKS.internal./paprika", // the same host
 		"https://10.0.0.7/",              // an allow-listed private address
 		"http://[fd00:0::7]:8080/",
-		"https://user:pass@example.com/",
+		"https://example.com:1/", "https://example.com:65535/hook",
+		"https://under_score.example.com/", "https://a-b.example.com./",
 	}
 	for _, u := range ok {
 		require.NoError(t, CheckURL(u, allow), u)
@@ -57,5 +59,46 @@ func TestCheckAddr(t *testing.T) {
 		"64:ff9b::7f00:1", "64:ff9b::a9fe:a9fe", "64:ff9b:1::1", "2002:7f00:1::1", "2002:c0a8:101::1", "2001::1", "2001:db8::1",
 	} {
 		require.ErrorIs(t, checkAddr(netip.MustParseAddr(a)), ErrForbiddenAddress, a)
+	}
+}
+
+// TestCheckURLParts: every part of a webhookUrl is checked, each refusal
+// saying which part is wrong, and an allow-listed host is spared the
+// address checks only, never the checks of the URL's form.
+func TestCheckURLParts(t *testing.T) {
+	t.Parallel()
+	allow := NewAllowList([]string{"hooks.internal"})
+	for u, why := range map[string]string{
+		"https://example.com:99999/":                           `has port "99999": a port is a number from 1 to 65535`,
+		"https://example.com:65536/":                           `has port "65536"`,
+		"https://example.com:0/":                               `has port "0"`,
+		"https://example.com:0443/":                            `has port "0443"`,
+		"http://hooks.internal:70000/":                         `has port "70000"`,
+		"https://example.com:/":                                "has an empty port",
+		"https://example.com:-1/":                              "must be an absolute https URL",
+		"https://example.com:https/":                           "must be an absolute https URL",
+		"https://user:pass@example.com/":                       "must not hold credentials",
+		"https://user@example.com/":                            "must not hold credentials",
+		"http://user:pass@hooks.internal/":                     "must not hold credentials",
+		"https://example.com/hook#part":                        "must not have a #fragment",
+		"https://exa mple.com/":                                "must be an absolute https URL",
+		"https://a..b.example.com/":                            "empty label",
+		"https://" + strings.Repeat("a", 64) + ".example.com/": "longer than 63",
+		"https://" + strings.Repeat("a.", 127) + "com/":        "longer than 253",
+		"https://-bad.example.com/":                            "starts or ends with a hyphen",
+		"https://bad-.example.com/":                            "starts or ends with a hyphen",
+		"https://ex!ample.com/":                                "characters other than",
+		"https://ex$ample.com/":                                "characters other than",
+		"https://[example.com]/":                               "must be an absolute https URL",
+		"https://example.com/hook#":                            "must not have a #fragment",
+		"https://[fe80::1%25eth0]:8443/":                       "IPv6 zone",
+		"https:/example.com/":                                  "with a host",
+		"https:example.com":                                    "must be an absolute https URL",
+		"HTTPS://127.0.0.1/":                                   "a loopback address",
+		"gopher://example.com/":                                "must be an https URL",
+	} {
+		err := CheckURL(u, allow)
+		require.Error(t, err, u)
+		require.Contains(t, err.Error(), why, u)
 	}
 }
