@@ -1,9 +1,11 @@
 package config
 
 import (
+	"crypto/x509"
 	"errors"
 	"fmt"
 	"net/url"
+	"os"
 	"regexp"
 	"slices"
 	"strconv"
@@ -74,6 +76,13 @@ func loadStorage(getenv func(string) string, dataDir string) (Storage, error) {
 		}
 		s.AccessKeyID, s.SecretAccessKey, s.SessionToken = id, secret, getenv("AWS_SESSION_TOKEN")
 		s.CABundle = getenv("AWS_CA_BUNDLE")
+		if s.CABundle != "" {
+			// Read now so that a bundle that is missing or holds no
+			// certificate stops the process at start, before the database.
+			if _, err := CABundle(s.CABundle); err != nil {
+				return Storage{}, err
+			}
+		}
 		for _, v := range []string{"AWS_REGION", "AWS_DEFAULT_REGION"} {
 			if s.Region == "" {
 				s.Region = getenv(v)
@@ -155,4 +164,23 @@ func parseS3(raw string) (Storage, error) {
 		}
 	}
 	return s, nil
+}
+
+// CABundle reads AWS_CA_BUNDLE's PEM file into the system's roots (or, where
+// the system has none, a pool of its own). A file that cannot be read or
+// holds no certificate is an *Error naming AWS_CA_BUNDLE.
+func CABundle(path string) (*x509.CertPool, error) {
+	const name = "AWS_CA_BUNDLE"
+	pem, err := os.ReadFile(path)
+	if err != nil {
+		return nil, &Error{Var: name, Reason: "cannot be read: " + err.Error()}
+	}
+	pool, err := x509.SystemCertPool()
+	if err != nil {
+		pool = x509.NewCertPool()
+	}
+	if !pool.AppendCertsFromPEM(pem) {
+		return nil, &Error{Var: name, Reason: fmt.Sprintf("%s holds no PEM certificate", path)}
+	}
+	return pool, nil
 }

@@ -3,12 +3,11 @@ package storage
 import (
 	"bytes"
 	"context"
-	"crypto/x509"
+	"crypto/tls"
 	"fmt"
 	"io"
 	"net/http"
 	"net/url"
-	"os"
 	"strings"
 	"time"
 
@@ -38,31 +37,13 @@ func NewS3(ctx context.Context, cfg config.Storage) (*S3, error) {
 	if cfg.Endpoint != "" {
 		u, err := url.Parse(cfg.Endpoint)
 		if err != nil {
-			return nil, fmt.Errorf("PAPRIKA_STORAGE_URL: endpoint: %w", err)
+			return nil, &config.Error{Var: "PAPRIKA_STORAGE_URL", Reason: "endpoint: " + err.Error()}
 		}
 		host, secure = u.Host, u.Scheme == "https"
 	}
-	tr, err := minio.DefaultTransport(secure)
+	tr, err := s3Transport(secure, cfg.CABundle)
 	if err != nil {
 		return nil, err
-	}
-	// A worker stores as many outputs at once as it has slots: keep that
-	// many connections open.
-	tr.MaxIdleConns, tr.MaxIdleConnsPerHost = 256, 256
-	tr.ResponseHeaderTimeout = time.Minute
-	if cfg.CABundle != "" {
-		pem, err := os.ReadFile(cfg.CABundle)
-		if err != nil {
-			return nil, fmt.Errorf("AWS_CA_BUNDLE: %w", err)
-		}
-		pool, err := x509.SystemCertPool()
-		if err != nil {
-			pool = x509.NewCertPool()
-		}
-		if !pool.AppendCertsFromPEM(pem) {
-			return nil, fmt.Errorf("AWS_CA_BUNDLE: %s holds no PEM certificate", cfg.CABundle)
-		}
-		tr.TLSClientConfig.RootCAs = pool
 	}
 	creds := credentials.NewStaticV4(cfg.AccessKeyID, cfg.SecretAccessKey, cfg.SessionToken)
 	if cfg.AccessKeyID == "" {
@@ -82,20 +63,50 @@ func NewS3(ctx context.Context, cfg config.Storage) (*S3, error) {
 	client, err := minio.New(host, &minio.Options{Creds: creds, Secure: secure, Region: cfg.Region,
 		BucketLookup: lookup, Transport: tr})
 	if err != nil {
-		return nil, fmt.Errorf("PAPRIKA_STORAGE_URL: %w", err)
+		return nil, &config.Error{Var: "PAPRIKA_STORAGE_URL", Reason: err.Error()}
 	}
 	// Pings try once: minio-go retries a refused connection for ~10 s,
 	// and a health check must answer at once.
 	pingClient, err := minio.New(host, &minio.Options{Creds: creds, Secure: secure, Region: cfg.Region,
 		BucketLookup: lookup, Transport: tr, MaxRetries: 1})
 	if err != nil {
-		return nil, fmt.Errorf("PAPRIKA_STORAGE_URL: %w", err)
+		return nil, &config.Error{Var: "PAPRIKA_STORAGE_URL", Reason: err.Error()}
 	}
 	prefix := cfg.Prefix
 	if prefix != "" {
 		prefix += "/"
 	}
 	return &S3{client: client, ping: pingClient, core: minio.Core{Client: client}, transport: tr, bucket: cfg.Bucket, prefix: prefix}, nil
+}
+
+// s3Transport is the transport of an endpoint over https (secure) or plain
+// http, trusting the roots of caBundle (AWS_CA_BUNDLE) beside the
+// system's. minio-go's transport has no TLS configuration for http, so
+// one is made whenever a bundle is given: the credentials chain (STS, web
+// identity) speaks https through this transport even when the bucket's
+// endpoint does not. An unreadable bundle is a *config.Error naming
+// AWS_CA_BUNDLE, which stops the process at start.
+func s3Transport(secure bool, caBundle string) (*http.Transport, error) {
+	tr, err := minio.DefaultTransport(secure)
+	if err != nil {
+		return nil, err
+	}
+	// A worker stores as many outputs at once as it has slots: keep that
+	// many connections open.
+	tr.MaxIdleConns, tr.MaxIdleConnsPerHost = 256, 256
+	tr.ResponseHeaderTimeout = time.Minute
+	if caBundle == "" {
+		return tr, nil
+	}
+	roots, err := config.CABundle(caBundle)
+	if err != nil {
+		return nil, err
+	}
+	if tr.TLSClientConfig == nil {
+		tr.TLSClientConfig = &tls.Config{MinVersion: tls.VersionTLS12}
+	}
+	tr.TLSClientConfig.RootCAs = roots
+	return tr, nil
 }
 
 func (s *S3) object(key string, prefix bool) (string, error) {
