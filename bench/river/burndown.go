@@ -16,10 +16,10 @@ import (
 )
 
 // The settings of River's own benchmark (`river bench`, cmd/river/riverbench
-// in River's repository), which the scale figure of
-// ../shared/notes/claiming.md (about 33,000 jobs/s) came from: one client,
-// MaxWorkers 2,000, FetchCooldown 2 ms, FetchPollInterval 20 ms, the pool
-// pgxpool gives a URL by default. The burn-down measures from the client's
+// in River's repository), which the scale figure of about 33,000 jobs/s
+// (docs/performance-log.md, "Before the claim was built") came from: one
+// client, MaxWorkers 2,000, FetchCooldown 2 ms, FetchPollInterval 20 ms, the
+// pool pgxpool gives a URL by default. The burn-down measures from the client's
 // start to the last job completed, as River's does.
 const (
 	burnMaxWorkers    = 2000

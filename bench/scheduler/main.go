@@ -117,7 +117,7 @@ func main() {
 	flag.Usage = func() {
 		fmt.Fprintf(flag.CommandLine.Output(), "Usage: go run ./bench/scheduler [flags]\n\n"+
 			"Benchmarks fair-share claiming on 1,000 tenants and 1,000,000 queued records with no-op renders;\n"+
-			"see docs/performance.md, section Scheduler.\n\nFlags:\n")
+			"see docs/performance.md, section Claiming at scale.\n\nFlags:\n")
 		flag.PrintDefaults()
 	}
 	flag.Parse()

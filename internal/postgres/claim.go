@@ -16,7 +16,7 @@ import (
 )
 
 // genericPlans makes the transaction's prepared statements run on their
-// generic plans, checked in docs/performance.md: left to choose, PostgreSQL
+// generic plans, checked in docs/performance-log.md: left to choose, PostgreSQL
 // planned take-records and dequeue-lanes again for every claim (their
 // generic plans look costlier on estimates), 0.3–0.5 ms each.
 const genericPlans = "SET LOCAL plan_cache_mode = force_generic_plan"

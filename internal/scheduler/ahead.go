@@ -25,7 +25,7 @@ const aheadEWMA = 0.1
 // the measures, it waits about as long as a claim takes. Claims grow past
 // the slots' number, and a worker claims less often: a claim costs
 // PostgreSQL about the same for 8 items as for 16 (bench/product,
-// docs/performance.md). A slow render (a PDF) makes the worker claim next
+// docs/performance-log.md). A slow render (a PDF) makes the worker claim next
 // to nothing ahead, holding no work another worker could have started. At
 // most the slots' number: twice that took the product path's largest share
 // deviation past 2% in 2 runs of 9.

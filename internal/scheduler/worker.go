@@ -394,7 +394,7 @@ func (w *Worker) process(ctx context.Context, it Item, wait time.Duration) {
 	// The bound was Slots results until bench/product showed it to be the
 	// product path's limit: with 8 slots and html, a flush (a syncfs and a
 	// commit) took longer than the slots took to fill it, and they sat
-	// waiting for it (docs/performance.md, "Product path").
+	// waiting for it (docs/performance-log.md, "The product path, round by round").
 	//
 	// A result of a tier with maxRunning still waits past Slots: it holds
 	// one of its tenant's maxRunning places until its flush, and a worker

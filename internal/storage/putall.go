@@ -64,7 +64,7 @@ type staged struct {
 // against 486 µs for a fsync each and 824 µs for fsyncs in parallel.
 // Writing a new output in place instead (created with O_EXCL, one syncfs,
 // no rename) made the product path about 8% faster than temporary files
-// renamed (docs/performance.md), but left an output's name on a partial
+// renamed (docs/performance-log.md), but left an output's name on a partial
 // file until its write ended, and after a crash for good. An unnamed file
 // linked at its name takes one operation on the folder, as in place did,
 // where a temporary file takes two (its create and the rename), and on the

@@ -5,7 +5,8 @@ groups and reads them fresh (ensure-groups, lock-groups) and lists the
 lanes' batches (lane-batches); round trip 3 takes the items (take-jobs,
 lock-batches, take-records), moves the lanes' counters (dequeue-lanes) and
 the groups' starts (count-starts). Every plan was checked with EXPLAIN
-ANALYZE on 1,000 tenants and 1,000,000 queued records (docs/performance.md).
+ANALYZE on 1,000 tenants and 1,000,000 queued records
+(docs/performance-log.md, The plans at that size).
 */}}
 
 {{/* rank-lanes ranks the lanes with queued work by their group's share used and
@@ -34,7 +35,7 @@ FOR UPDATE re-checks the join against the lane's newest version (EvalPlanQual)
 and drops it. Without the check the lane ranked first, the oldest of the
 tie, went to both claimers whenever their claims overlapped: with many
 results held for a flush, bench/scheduler's big tenant took +50% or -14% of
-its share (docs/performance.md).
+its share (docs/performance-log.md).
 
 Each row also carries the bound: the largest share among the candidates
 when they filled the window (4×$5), else NULL. Every lane this claim did
@@ -48,7 +49,7 @@ right after the lane's id, ahead of every text column: a sort reads its
 second key from each tuple on every tie, and behind a text column that
 read walks the tuple's columns one by one. With the keys at the end the
 statement took 7.1–7.4 ms in pgbench on 1,000 lanes, with them in front
-5.7–6.0 (docs/performance.md). The share is returned for that reason
+5.7–6.0 (docs/performance-log.md). The share is returned for that reason
 alone. */}}
 {{define "rank-lanes"}}
 WITH ranked AS MATERIALIZED (
