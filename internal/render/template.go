@@ -32,10 +32,6 @@ const (
 	iterationCost = 64
 )
 
-// stateKey is the private data (@-variable) that carries an execution's
-// limits to the helpers. Every data frame raymond derives copies it.
-const stateKey = "_paprika"
-
 // builtinBlocks are the block helpers raymond brings; ours are in helpers.
 var builtinBlocks = map[string]bool{"if": true, "unless": true, "with": true, "each": true, "lookup": true, "equal": true, "log": true}
 
@@ -75,6 +71,9 @@ func compile(src string) (_ *template, err error) {
 			err = templateErrorf("template does not compile: %v", r)
 		}
 	}()
+	if err := checkSize(src); err != nil {
+		return nil, err
+	}
 	main := []byte(src)
 	partials := map[string]string{}
 	rest := 0
@@ -141,13 +140,20 @@ func blank(s string, trim int) string {
 	return "{{!--" + strings.Repeat("\n", nl) + strings.Repeat(" ", spaces) + "--}}"
 }
 
-// checkBlocks parses src with hbsparse, whose failures leak nothing (see
-// its package comment), so that raymond only ever parses what parses; and
+// checkBlocks parses src with hbsparse, whose failures leak nothing and
+// which refuses, without recursing, a source nested deeper than
+// MaxTemplateDepth (see its package comment), so that raymond only ever
+// parses, and runs, what parses within that depth; and
 // rejects {{#name}} blocks that are not helpers, which raymond would
 // iterate over arrays mustache-style, out of reach of the work limit that
 // our each helper enforces.
 func (t *template) checkBlocks(src string) error {
-	prog, err := hbsparse.Parse(src)
+	prog, err := hbsparse.Parse(src, MaxTemplateDepth)
+	var deep *hbsparse.DepthError
+	if errors.As(err, &deep) {
+		// Every source compiled keeps the lines of the tenant's text.
+		return templateErrorf("%s", deep.Error())
+	}
 	if err != nil {
 		return t.templateError(err)
 	}
@@ -232,8 +238,10 @@ func (t *template) exec(ctx context.Context, data json.RawMessage) (out string, 
 		}
 	}
 	st := &execState{ctx: ctx}
+	// The frame holds no @-variable of ours: the helpers find st by the
+	// frame's address (state.go).
 	frame := raymond.NewDataFrame()
-	frame.Set(stateKey, st)
+	defer register(frame, st)()
 	defer func() {
 		// raymond re-panics runtime errors (nil maps, bad conversions in
 		// its reflection); they are the template's failure, not a crash.

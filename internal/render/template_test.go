@@ -220,12 +220,13 @@ func TestFailedCompilesLeakNothing(t *testing.T) {
 
 func TestCacheIsBounded(t *testing.T) {
 	t.Parallel()
-	c := newTemplateCache(3)
+	c := newTemplateCache(3, 1<<20)
 	for i := range 10 {
 		_, err := c.get(fmt.Sprintf("<p>%d</p>", i))
 		require.NoError(t, err)
 	}
-	require.Equal(t, 3, c.order.Len())
+	n, _ := c.size()
+	require.Equal(t, 3, n)
 	a, err := c.get("<p>9</p>")
 	require.NoError(t, err)
 	b, err := c.get("<p>9</p>")

@@ -1,11 +1,14 @@
 // Package hbsparse is raymond's Handlebars parser (github.com/mailgun/raymond/v2/parser,
-// v2.0.48, MIT License, Copyright (c) 2015 Aymerick JEHANNE), with one change:
-// a parse that fails drains its lexer. raymond's lexer runs in a goroutine
-// that sends each token on an unbuffered channel; when the parser stops at an
-// error, that goroutine blocks forever, holding the template's source. Every
-// template that failed to compile would leak one. Paprika parses with this
-// copy first and hands raymond only sources that parse, so raymond's own
-// parser never stops early.
+// v2.0.48, MIT License, Copyright (c) 2015 Aymerick JEHANNE), with two
+// changes. A parse reads its lexer to the end before parsing: raymond's lexer
+// runs in a goroutine that sends each token on an unbuffered channel, and
+// when the parser stopped at an error that goroutine blocked forever, holding
+// the template's source; every template that failed to compile leaked one.
+// And the tokens are counted for nesting before the parser, which is
+// recursive descent, sees them (see depth.go): a Go stack overflow is fatal,
+// so a template nested 300,000 deep must be refused before anything
+// recursive runs on it, here or in raymond. Paprika parses with this copy
+// first and hands raymond only sources that parse, within the depth.
 package hbsparse
 
 import (
@@ -50,13 +53,18 @@ func new(input string) *parser {
 	}
 }
 
-// Parse analyzes given input and returns the AST root node.
-func Parse(input string) (result *ast.Program, err error) {
+// Parse analyzes given input and returns the AST root node. A source whose
+// blocks and sub-expressions nest deeper than maxDepth is a *DepthError,
+// found without recursion before the parser runs.
+func Parse(input string, maxDepth int) (result *ast.Program, err error) {
 	// recover error
 	defer errRecover(&err)
 
 	parser := new(input)
-	defer parser.drain()
+	parser.drain()
+	if err := checkDepth(parser.tokens, maxDepth); err != nil {
+		return nil, err
+	}
 
 	// parse
 	result = parser.parseProgram()
@@ -75,11 +83,13 @@ func Parse(input string) (result *ast.Program, err error) {
 	return
 }
 
-// drain reads the lexer to its end, so that its goroutine ends. This is the
-// change to raymond's parser.
+// drain reads the lexer to its end, queuing every token, so that its
+// goroutine ends whatever the parse does and the depth can be counted
+// first. This is the change to raymond's parser.
 func (p *parser) drain() {
 	for !p.lexOver {
 		tok := p.lex.NextToken()
+		p.tokens = append(p.tokens, &tok)
 		if tok.Kind == lexer.TokenEOF || tok.Kind == lexer.TokenError {
 			p.lexOver = true
 		}
