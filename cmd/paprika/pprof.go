@@ -8,6 +8,8 @@ import (
 	_ "net/http/pprof" // registers /debug/pprof on http.DefaultServeMux
 	"os"
 	"runtime"
+
+	"github.com/paprikahq/paprika/internal/api"
 )
 
 // Built with -tags pprof only (bench/product -profile does), never in a
@@ -26,5 +28,7 @@ func init() {
 		os.Stderr.WriteString("PAPRIKA_PPROF: " + err.Error() + "\n")
 		os.Exit(exitConfig)
 	}
-	go func() { _ = http.Serve(ln, nil) }()
+	// The same connection limits as every other server of the process.
+	srv := api.NewHTTPServer(http.DefaultServeMux, api.DefaultTimeouts(), nil)
+	go func() { _ = srv.Serve(ln) }()
 }

@@ -11,6 +11,7 @@ import (
 
 	"github.com/jackc/pgx/v5/pgxpool"
 
+	"github.com/paprikahq/paprika/internal/api"
 	"github.com/paprikahq/paprika/internal/config"
 	"github.com/paprikahq/paprika/internal/postgres"
 )
@@ -18,6 +19,11 @@ import (
 // listenFunc, when given, is told the address a server listens on (tests
 // start commands on :0).
 type listenFunc func(net.Addr)
+
+// serverTimeouts are the connection limits of every server the process
+// runs (api.DefaultTimeouts). Only a test that runs alone (not parallel)
+// shortens them, and puts them back.
+var serverTimeouts = api.DefaultTimeouts()
 
 // serve runs h on PORT until ctx ends, then shuts down within 10 s.
 func serve(ctx context.Context, port int, h http.Handler, log *slog.Logger, onListen listenFunc) error {
@@ -28,7 +34,7 @@ func serve(ctx context.Context, port int, h http.Handler, log *slog.Logger, onLi
 	if onListen != nil {
 		onListen(ln.Addr())
 	}
-	srv := &http.Server{Handler: h, ReadHeaderTimeout: 10 * time.Second, ErrorLog: slog.NewLogLogger(log.Handler(), slog.LevelWarn)}
+	srv := api.NewHTTPServer(h, serverTimeouts, slog.NewLogLogger(log.Handler(), slog.LevelWarn))
 	done := make(chan error, 1)
 	go func() { done <- srv.Serve(ln) }()
 	log.InfoContext(ctx, "listening", "addr", ln.Addr().String())

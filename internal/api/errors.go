@@ -12,20 +12,22 @@ import (
 
 // statuses maps every error code to its one HTTP status (SPEC §3).
 var statuses = map[string]int{
-	paprika.CodeBadRequest:      http.StatusBadRequest,
-	paprika.CodeUnauthorized:    http.StatusUnauthorized,
-	paprika.CodeForbidden:       http.StatusForbidden,
-	paprika.CodeNotFound:        http.StatusNotFound,
-	paprika.CodeConflict:        http.StatusConflict,
-	paprika.CodePayloadTooLarge: http.StatusRequestEntityTooLarge,
-	paprika.CodeTemplateError:   http.StatusUnprocessableEntity,
-	paprika.CodeRenderLimit:     http.StatusUnprocessableEntity,
-	paprika.CodeRateLimited:     http.StatusTooManyRequests,
-	paprika.CodeBusy:            http.StatusServiceUnavailable,
-	paprika.CodeUnavailable:     http.StatusServiceUnavailable,
-	paprika.CodeInternal:        http.StatusInternalServerError,
-	paprika.CodeRenderTimeout:   http.StatusGatewayTimeout,
-	paprika.CodeRenderFailed:    http.StatusBadGateway,
+	paprika.CodeBadRequest:          http.StatusBadRequest,
+	paprika.CodeUnauthorized:        http.StatusUnauthorized,
+	paprika.CodeForbidden:           http.StatusForbidden,
+	paprika.CodeNotFound:            http.StatusNotFound,
+	paprika.CodeMethodNotAllowed:    http.StatusMethodNotAllowed,
+	paprika.CodeRangeNotSatisfiable: http.StatusRequestedRangeNotSatisfiable,
+	paprika.CodeConflict:            http.StatusConflict,
+	paprika.CodePayloadTooLarge:     http.StatusRequestEntityTooLarge,
+	paprika.CodeTemplateError:       http.StatusUnprocessableEntity,
+	paprika.CodeRenderLimit:         http.StatusUnprocessableEntity,
+	paprika.CodeRateLimited:         http.StatusTooManyRequests,
+	paprika.CodeBusy:                http.StatusServiceUnavailable,
+	paprika.CodeUnavailable:         http.StatusServiceUnavailable,
+	paprika.CodeInternal:            http.StatusInternalServerError,
+	paprika.CodeRenderTimeout:       http.StatusGatewayTimeout,
+	paprika.CodeRenderFailed:        http.StatusBadGateway,
 }
 
 // renderMessages start the message of each failed render's answer.

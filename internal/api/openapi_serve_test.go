@@ -23,7 +23,8 @@ func TestOpenAPIServed(t *testing.T) {
 	require.Equal(t, string(want), string(body), "the embedded document is the file")
 
 	resp, body = e.do(t, http.MethodPost, "/v1/openapi.yaml", "", nil)
-	requireError(t, http.StatusNotFound, "not-found", resp, body)
+	requireError(t, http.StatusMethodNotAllowed, "method-not-allowed", resp, body)
+	require.Equal(t, "GET, HEAD", resp.Header.Get("Allow"))
 }
 
 // GET /metrics answers Prometheus's text format without a token.

@@ -76,8 +76,8 @@ func serverRoutes(t *testing.T) []openapiRoute {
 		pattern, call := m[1], strings.TrimSpace(m[2])
 		method, path, ok := strings.Cut(pattern, " ")
 		if !ok {
-			if pattern == "/" && call == "s.notFound" {
-				catchAll = true // the not-found answer of every other path
+			if pattern == "/" && call == "s.unrouted(mux)" {
+				catchAll = true // the 404 or 405 answer of every other path and method
 				continue
 			}
 			t.Errorf("route %q has no method: give every route one (e.g. \"GET %s\")", pattern, pattern)
@@ -107,7 +107,7 @@ func serverRoutes(t *testing.T) []openapiRoute {
 		routes = append(routes, r)
 	}
 	if !catchAll {
-		t.Errorf(`server.go has no route("/", s.notFound) catch-all`)
+		t.Errorf(`server.go has no route("/", s.unrouted(mux)) catch-all`)
 	}
 	if len(routes) < 20 {
 		t.Fatalf("read only %d routes from server.go; the pattern no longer matches how routes are written", len(routes))
@@ -508,6 +508,9 @@ func TestOpenAPIRoutesServed(t *testing.T) {
 		h.ServeHTTP(rec, req)
 		if rec.Header().Get("X-Request-Id") == "" {
 			t.Errorf("%s: the answer has no X-Request-Id", o.key())
+		}
+		if rec.Code == http.StatusMethodNotAllowed {
+			t.Errorf("%s is documented but the server answers 405, Allow: %s", o.key(), rec.Header().Get("Allow"))
 		}
 		if rec.Code != http.StatusNotFound {
 			continue

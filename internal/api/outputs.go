@@ -5,6 +5,7 @@ import (
 	"errors"
 	"io"
 	"net/http"
+	"strings"
 	"time"
 
 	"github.com/paprikahq/paprika/internal/paprika"
@@ -39,16 +40,48 @@ func (s *Server) serveOutput(w http.ResponseWriter, r *http.Request, key, conten
 	h.Set("ETag", o.ETag)
 	h.Set("Accept-Ranges", "bytes")
 	rec := &readErr{r: o}
-	http.ServeContent(w, r, "", o.ModTime, struct {
+	rw := &rangeWriter{ResponseWriter: w}
+	http.ServeContent(rw, r, "", o.ModTime, struct {
 		io.Reader
 		io.Seeker
 	}{rec, o})
+	if rw.unsatisfiable {
+		// ServeContent set Content-Range: bytes */SIZE; the body is ours.
+		size := strings.TrimPrefix(w.Header().Get("Content-Range"), "bytes */")
+		return paprika.Errorf(paprika.CodeRangeNotSatisfiable,
+			"Range not satisfiable: the document is %s bytes long; ask for a range within it", size)
+	}
 	if rec.err != nil && ctx.Err() == nil {
 		// The status is sent; the client sees a body shorter than its length.
 		s.log.ErrorContext(ctx, "download cut short", "requestId", requestID(ctx), "key", key, "err", rec.err)
 	}
 	return nil
 }
+
+// rangeWriter holds back ServeContent's 416, plain text, so that the one
+// writer of error bodies answers it.
+type rangeWriter struct {
+	http.ResponseWriter
+	unsatisfiable bool
+}
+
+func (w *rangeWriter) WriteHeader(status int) {
+	if status == http.StatusRequestedRangeNotSatisfiable {
+		w.unsatisfiable = true
+		return
+	}
+	w.ResponseWriter.WriteHeader(status)
+}
+
+func (w *rangeWriter) Write(b []byte) (int, error) {
+	if w.unsatisfiable {
+		return len(b), nil
+	}
+	return w.ResponseWriter.Write(b)
+}
+
+// Unwrap lets http.ResponseController reach the connection.
+func (w *rangeWriter) Unwrap() http.ResponseWriter { return w.ResponseWriter }
 
 // readErr remembers the first error of a read that is not its end.
 type readErr struct {

@@ -8,6 +8,7 @@ import (
 	"log/slog"
 	"net/http"
 	"path"
+	"strings"
 	"time"
 
 	"github.com/paprikahq/paprika/internal/config"
@@ -183,8 +184,34 @@ func (s *Server) Handler() http.Handler {
 	route("PUT /v1/templates/{id}", s.tenant(s.putTemplate, ScopeTemplates))
 	route("DELETE /v1/templates/{id}", s.tenant(s.deleteTemplate, ScopeTemplates))
 
-	route("/", s.notFound)
+	route("/", s.unrouted(mux))
 	return s.observe(uncleanNotFound(mux, s))
+}
+
+// routeMethods are the methods a route may have; GET routes answer HEAD too
+// (ServeMux's rule).
+var routeMethods = []string{http.MethodGet, http.MethodHead, http.MethodPost, http.MethodPut, http.MethodPatch, http.MethodDelete}
+
+// unrouted answers what no route took: 405 method-not-allowed with Allow
+// when the path is a route's with other methods, else 404. The catch-all
+// "/" takes any method, so ServeMux never answers its own 405 (plain
+// text) here; only requests no route takes pay for the look-ups.
+func (s *Server) unrouted(routes *http.ServeMux) handler {
+	return func(w http.ResponseWriter, r *http.Request) error {
+		var allow []string
+		for _, m := range routeMethods {
+			probe := &http.Request{Method: m, URL: r.URL, Host: r.Host, Header: http.Header{}}
+			if _, pattern := routes.Handler(probe); pattern != "" && pattern != "/" {
+				allow = append(allow, m)
+			}
+		}
+		if len(allow) == 0 {
+			return notFoundRoute(r)
+		}
+		w.Header().Set("Allow", strings.Join(allow, ", "))
+		return paprika.Errorf(paprika.CodeMethodNotAllowed, "Method not allowed: %s takes %s, not %s",
+			r.URL.Path, strings.Join(allow, ", "), r.Method)
+	}
 }
 
 // uncleanNotFound answers not-found to a path holding ".", ".." or an empty
@@ -200,8 +227,4 @@ func uncleanNotFound(next http.Handler, s *Server) http.Handler {
 		}
 		next.ServeHTTP(w, r)
 	})
-}
-
-func (s *Server) notFound(w http.ResponseWriter, r *http.Request) error {
-	return notFoundRoute(r)
 }

@@ -12,17 +12,23 @@ import (
 
 // Error codes of SPEC §3, each with one HTTP status (see internal/api).
 const (
-	CodeBadRequest      = "bad-request"
-	CodeUnauthorized    = "unauthorized"
-	CodeForbidden       = "forbidden"
-	CodeNotFound        = "not-found"
-	CodeConflict        = "conflict"
-	CodePayloadTooLarge = "payload-too-large"
-	CodeTemplateError   = "template-error"
-	CodeRateLimited     = "rate-limited"
-	CodeBusy            = "busy"
-	CodeUnavailable     = "unavailable" // PostgreSQL or the output store cannot be reached
-	CodeInternal        = "internal"
+	CodeBadRequest   = "bad-request"
+	CodeUnauthorized = "unauthorized"
+	CodeForbidden    = "forbidden"
+	CodeNotFound     = "not-found"
+	// CodeMethodNotAllowed: the path is a route, not with this method (405,
+	// with Allow).
+	CodeMethodNotAllowed = "method-not-allowed"
+	// CodeRangeNotSatisfiable: a download's Range lies past the document's
+	// end (416, with Content-Range: bytes */SIZE).
+	CodeRangeNotSatisfiable = "range-not-satisfiable"
+	CodeConflict            = "conflict"
+	CodePayloadTooLarge     = "payload-too-large"
+	CodeTemplateError       = "template-error"
+	CodeRateLimited         = "rate-limited"
+	CodeBusy                = "busy"
+	CodeUnavailable         = "unavailable" // PostgreSQL or the output store cannot be reached
+	CodeInternal            = "internal"
 )
 
 // Codes a failed render or job carries ({code, message} of a failed job; the
