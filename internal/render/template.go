@@ -61,9 +61,10 @@ func CheckTemplate(src string) error {
 
 // compile parses src, with its inline partials ({{#*inline "name"}} …
 // {{/inline}}), into a template. raymond has no inline partials, so they
-// are cut out here and registered as partials. Every cut is replaced by
-// text of the same length and line count, so that a byte offset raymond
-// reports in any of the sources is an offset of src.
+// are cut out here and registered as partials: in the main template each
+// is replaced by a comment of the same length and line count, and each is
+// parsed as standing where it stands in src, so that every byte offset and
+// line in a node or an error is one of src.
 func compile(src string) (_ *template, err error) {
 	defer func() {
 		// raymond reports some errors by panicking; none may escape.
@@ -74,9 +75,14 @@ func compile(src string) (_ *template, err error) {
 	if err := checkSize(src); err != nil {
 		return nil, err
 	}
+	type partial struct {
+		name, src string
+		at        hbsparse.Origin
+	}
+	var partials []partial
+	defined := map[string]bool{}
 	main := []byte(src)
-	partials := map[string]string{}
-	rest := 0
+	rest, restLine := 0, 1 // lines are counted as the cuts go: once over src
 	for {
 		open := inlineOpenRE.FindStringSubmatchIndex(src[rest:])
 		if open == nil {
@@ -84,46 +90,39 @@ func compile(src string) (_ *template, err error) {
 		}
 		openStart, openEnd := rest+open[0], rest+open[1]
 		name := src[rest+open[2] : rest+open[3]]
+		openLine := restLine + strings.Count(src[rest:openStart], "\n")
 		closing := inlineCloseRE.FindStringIndex(src[openEnd:])
 		if closing == nil {
-			return nil, templateErrorf("line %d: {{#*inline %q}} has no {{/inline}}", lineAt(src, openStart), name)
+			return nil, templateErrorf("line %d: {{#*inline %q}} has no {{/inline}}", openLine, name)
 		}
 		closeStart, closeEnd := openEnd+closing[0], openEnd+closing[1]
-		if _, dup := partials[name]; dup {
-			return nil, templateErrorf("line %d: partial %q is defined twice", lineAt(src, openStart), name)
+		if defined[name] {
+			return nil, templateErrorf("line %d: partial %q is defined twice", openLine, name)
 		}
-		// The partial's source: a comment as long as everything before
-		// its body, then the body inside {{#_p}} (which bounds depth and
-		// work), so offsets inside the body are offsets of src.
+		defined[name] = true
+		// The partial's source: its body inside {{#_p}} (which bounds
+		// depth and work), the wrapper standing just before the body.
 		const wrapOpen, wrapClose = "{{#_p}}", "{{/_p}}"
-		partials[name] = blank(src[:openEnd], len(wrapOpen)) + wrapOpen + src[openEnd:closeStart] + wrapClose
+		bodyLine := openLine + strings.Count(src[openStart:openEnd], "\n")
+		partials = append(partials, partial{name: name, src: wrapOpen + src[openEnd:closeStart] + wrapClose,
+			at: hbsparse.Origin{Pos: openEnd - len(wrapOpen), Line: bodyLine}})
 		copy(main[openStart:closeEnd], blank(src[openStart:closeEnd], 0))
-		rest = closeEnd
+		rest, restLine = closeEnd, bodyLine+strings.Count(src[openEnd:closeEnd], "\n")
 	}
 	if loc := inlineCloseRE.FindStringIndex(string(main)); loc != nil {
 		return nil, templateErrorf("line %d: {{/inline}} without {{#*inline}}", lineAt(src, loc[0]))
 	}
 
 	t := &template{src: src}
-	sources := map[string]string{"": string(main)}
-	for name, psrc := range partials {
-		sources[name] = psrc
+	if t.tpl, err = t.parse(string(main), hbsparse.Origin{}); err != nil {
+		return nil, err
 	}
-	for _, s := range sources {
-		if err := t.checkBlocks(s); err != nil {
+	for _, p := range partials {
+		ptpl, err := t.parse(p.src, p.at)
+		if err != nil {
 			return nil, err
 		}
-	}
-	t.tpl, err = raymond.Parse(string(main))
-	if err != nil {
-		return nil, t.templateError(err)
-	}
-	for name, psrc := range partials {
-		ptpl, err := raymond.Parse(psrc)
-		if err != nil {
-			return nil, t.templateError(err)
-		}
-		t.tpl.RegisterPartialTemplate(name, ptpl)
+		t.tpl.RegisterPartialTemplate(p.name, ptpl)
 	}
 	t.tpl.RegisterHelpers(helpers)
 	return t, nil
@@ -140,22 +139,21 @@ func blank(s string, trim int) string {
 	return "{{!--" + strings.Repeat("\n", nl) + strings.Repeat(" ", spaces) + "--}}"
 }
 
-// checkBlocks parses src with hbsparse, whose failures leak nothing and
-// which refuses, without recursing, a source nested deeper than
-// MaxTemplateDepth (see its package comment), so that raymond only ever
-// parses, and runs, what parses within that depth; and
-// rejects {{#name}} blocks that are not helpers, which raymond would
-// iterate over arrays mustache-style, out of reach of the work limit that
-// our each helper enforces.
-func (t *template) checkBlocks(src string) error {
-	prog, err := hbsparse.Parse(src, MaxTemplateDepth)
+// parse parses src, which starts at at in t.src, with hbsparse, whose
+// failures leak nothing and which refuses, without recursing, a source
+// nested deeper than MaxTemplateDepth (see its package comment), so that
+// raymond only ever runs what parses within that depth. It also refuses
+// {{#name}} blocks that are not helpers, which raymond would iterate over
+// arrays mustache-style, out of reach of the work limit that our each
+// helper enforces.
+func (t *template) parse(src string, at hbsparse.Origin) (*raymond.Template, error) {
+	prog, err := hbsparse.Parse(src, at, MaxTemplateDepth)
 	var deep *hbsparse.DepthError
 	if errors.As(err, &deep) {
-		// Every source compiled keeps the lines of the tenant's text.
-		return templateErrorf("%s", deep.Error())
+		return nil, templateErrorf("%s", deep.Error())
 	}
 	if err != nil {
-		return t.templateError(err)
+		return nil, t.templateError(err)
 	}
 	var walk func(n ast.Node) error
 	walk = func(n ast.Node) error {
@@ -186,7 +184,14 @@ func (t *template) checkBlocks(src string) error {
 		}
 		return nil
 	}
-	return walk(prog)
+	if err := walk(prog); err != nil {
+		return nil, err
+	}
+	tpl, err := raymondTemplate(prog)
+	if err != nil {
+		return nil, templateErrorf("%v", err)
+	}
+	return tpl, nil
 }
 
 // execState is one execution's account of work, depth and deadline.

@@ -4,6 +4,7 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
+	"runtime"
 	"strings"
 	"testing"
 
@@ -156,4 +157,50 @@ func TestLRUBounds(t *testing.T) {
 	_, ok = c.get(2)
 	require.True(t, ok, "the entry used last stayed")
 	require.Equal(t, 9, c.add(9, 5, 1), "a key held is shared, not replaced")
+}
+
+// Each inline partial is parsed by itself, not padded to the length of the
+// text before it: a template of 20,000 partials costs memory in proportion
+// to its length. (Padded, it allocated 6 GB and lexed as much again.) Not
+// parallel: it counts the bytes the process allocates while it compiles.
+func TestManyPartialsCompileInLinearMemory(t *testing.T) {
+	var b strings.Builder
+	const n = 20_000
+	for i := range n {
+		fmt.Fprintf(&b, "{{#*inline \"p%d\"}}<i>{{x}}</i>{{/inline}}\n", i)
+	}
+	b.WriteString(`{{> p0}}{{> p19999}}`)
+	src := b.String()
+	var before, after runtime.MemStats
+	runtime.ReadMemStats(&before)
+	tpl, err := compile(src)
+	runtime.ReadMemStats(&after)
+	require.NoError(t, err)
+	allocated := after.TotalAlloc - before.TotalAlloc
+	t.Logf("%d bytes of template, %d partials: %d MB allocated", len(src), n, allocated>>20)
+	require.Less(t, allocated, uint64(200*len(src)))
+	out, err := tpl.exec(context.Background(), json.RawMessage(`{"x": 1}`))
+	require.NoError(t, err)
+	require.Equal(t, "<i>1</i><i>1</i>", strings.TrimSpace(strings.ReplaceAll(out, "\n", "")))
+
+	// An error in the last partial still names its line.
+	_, err = compile(strings.TrimSuffix(src, `{{> p0}}{{> p19999}}`) + "{{#*inline \"bad\"}}\n{{#if}}{{/inline}}")
+	requireTemplateError(t, err, fmt.Sprintf("line %d:", n+2))
+}
+
+// A partial parsed by itself still names lines of the whole template, in
+// each kind of error: the parser's, the depth's, raymond's evaluation's
+// and a helper's.
+func TestPartialErrorsNameTemplateLines(t *testing.T) {
+	t.Parallel()
+	head := "a\nb\n{{#*inline \"q\"}}x{{/inline}}\n{{#*inline \"p\"}}\n"
+	// head ends on line 4: what follows starts on line 5.
+	_, err := compile(head + "\n{{name}\n{{/inline}}{{> p}}")
+	requireTemplateError(t, err, "line 6")
+	_, err = compile(head + "\n" + strings.Repeat("{{#if a}}", 101) + strings.Repeat("{{/if}}", 101) + "{{/inline}}")
+	requireTemplateError(t, err, "line 6: blocks nest deeper than 100 levels")
+	_, err = execute(t, head+"\n\n{{formatCurrency 1}}{{/inline}}{{> p}}", `{}`)
+	requireTemplateError(t, err, "line 7", "formatCurrency")
+	_, err = execute(t, head+"{{#each l}}\n{{formatDate this \"2006\"}}{{/each}}{{/inline}}\n{{> p}}", `{"l": ["x"]}`)
+	requireTemplateError(t, err, "line 6", "formatDate")
 }

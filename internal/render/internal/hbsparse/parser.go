@@ -1,14 +1,16 @@
 // Package hbsparse is raymond's Handlebars parser (github.com/mailgun/raymond/v2/parser,
-// v2.0.48, MIT License, Copyright (c) 2015 Aymerick JEHANNE), with two
+// v2.0.48, MIT License, Copyright (c) 2015 Aymerick JEHANNE), with three
 // changes. A parse reads its lexer to the end before parsing: raymond's lexer
 // runs in a goroutine that sends each token on an unbuffered channel, and
 // when the parser stopped at an error that goroutine blocked forever, holding
 // the template's source; every template that failed to compile leaked one.
-// And the tokens are counted for nesting before the parser, which is
+// The tokens are counted for nesting before the parser, which is
 // recursive descent, sees them (see depth.go): a Go stack overflow is fatal,
 // so a template nested 300,000 deep must be refused before anything
-// recursive runs on it, here or in raymond. Paprika parses with this copy
-// first and hands raymond only sources that parse, within the depth.
+// recursive runs on it, here or in raymond. And an input may start at an
+// Origin inside a larger text, whose offsets and lines its nodes then
+// carry. Paprika parses with this copy, within the depth, and hands raymond
+// the programs it parsed.
 package hbsparse
 
 import (
@@ -53,15 +55,30 @@ func new(input string) *parser {
 	}
 }
 
-// Parse analyzes given input and returns the AST root node. A source whose
-// blocks and sub-expressions nest deeper than maxDepth is a *DepthError,
-// found without recursion before the parser runs.
-func Parse(input string, maxDepth int) (result *ast.Program, err error) {
+// Origin is where an input starts in the text it was cut from (a partial
+// cut out of its template): the AST's nodes and the errors carry offsets
+// and lines of that text. The zero Origin is the start of a text.
+type Origin struct {
+	Pos  int // byte offset of the input's first byte
+	Line int // 1-based line of the input's first byte; 0 means 1
+}
+
+// Parse analyzes given input, which starts at origin, and returns the AST
+// root node. A source whose blocks and sub-expressions nest deeper than
+// maxDepth is a *DepthError, found without recursion before the parser
+// runs.
+func Parse(input string, origin Origin, maxDepth int) (result *ast.Program, err error) {
 	// recover error
 	defer errRecover(&err)
 
 	parser := new(input)
 	parser.drain()
+	if origin.Pos != 0 || origin.Line > 1 {
+		for _, tok := range parser.tokens {
+			tok.Pos += origin.Pos
+			tok.Line += origin.Line - 1
+		}
+	}
 	if err := checkDepth(parser.tokens, maxDepth); err != nil {
 		return nil, err
 	}
