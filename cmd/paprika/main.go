@@ -53,23 +53,31 @@ func run(ctx context.Context, args []string, getenv func(string) string, stdout,
 	if cliCommands[args[0]] {
 		return runCLI(ctx, args, getenv, stdout, stderr)
 	}
-	log := slog.New(slog.NewJSONHandler(stderr, nil))
-	var err error
-	switch args[0] {
-	case "api":
-		err = runAPI(ctx, getenv, log, nil)
-	case "worker":
-		err = runWorker(ctx, getenv, log, nil)
-	case "dev":
-		err = runDev(ctx, getenv, log, stdout)
-	case "migrate":
-		err = runMigrate(ctx, getenv, log)
-	case "render":
-		err = runRender(ctx, args[1:], getenv, stdout, stderr)
-	case "version", "--version", "-v":
-		printVersion(stdout)
+	command := args[0]
+	switch command {
+	case "--version", "-v":
+		command = "version"
 	case "help", "--help", "-h":
 		fmt.Fprint(stdout, usage)
+		return 0
+	}
+	// --help on a process command prints its help and starts nothing.
+	done, err := commandArgs(command, args[1:], stdout)
+	log := slog.New(slog.NewJSONHandler(stderr, nil))
+	switch {
+	case done:
+	case command == "api":
+		err = runAPI(ctx, getenv, log, nil)
+	case command == "worker":
+		err = runWorker(ctx, getenv, log, nil)
+	case command == "dev":
+		err = runDev(ctx, getenv, log, stdout)
+	case command == "migrate":
+		err = runMigrate(ctx, getenv, log)
+	case command == "render":
+		err = runRender(ctx, args[1:], getenv, stdout, stderr)
+	case command == "version":
+		printVersion(stdout)
 	default:
 		fmt.Fprintf(stderr, "paprika: unknown command %q\n\n%s", args[0], usage)
 		return exitConfig

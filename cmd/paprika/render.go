@@ -44,6 +44,16 @@ func runRender(ctx context.Context, args []string, getenv func(string) string, s
 	pdfOpts := fs.String("pdf", "", `document options as the API's options.pdf JSON, e.g. '{"title":"Invoice","watermark":{"text":"DRAFT"}}'`)
 	timeout := fs.Duration("timeout", 0, "the render's limit (default PAPRIKA_RENDER_TIMEOUT, 30s)")
 
+	// An explicit request for help is answered on stdout, exit 0.
+	for _, a := range args {
+		if isHelp(a) {
+			fs.SetOutput(stdout)
+			fmt.Fprint(stdout, renderUsage)
+			fs.PrintDefaults()
+			return nil
+		}
+	}
+
 	// Flags may come before, between or after the two file names.
 	var files []string
 	rest := args
