@@ -71,27 +71,27 @@ func (s *Server) createBatch(w http.ResponseWriter, r *http.Request) error {
 	ctype, _, _ := mime.ParseMediaType(r.Header.Get("Content-Type"))
 	if ctype == "application/x-ndjson" {
 		if err := s.readNDJSON(w, r, &in); err != nil {
-			return err
+			return s.refused(r.Context(), p, err)
 		}
 	} else if err := decode(w, r, s.cfg.MaxBatchBytes, &in); err != nil {
-		return err
+		return s.refused(r.Context(), p, err)
 	}
 	if in.Data != nil {
-		return paprika.BadRequest("a batch takes records, not data")
+		return s.refused(r.Context(), p, paprika.BadRequest("a batch takes records, not data"))
 	}
 	src, _, err := s.source(r.Context(), p.Tenant.ID, &in.renderInput)
 	if err != nil {
-		return err
+		return s.refused(r.Context(), p, err)
 	}
 	if err := s.checkWork(&in.workInput); err != nil {
-		return err
+		return s.refused(r.Context(), p, err)
 	}
 	if len(in.Records) == 0 || len(in.Records) > MaxRecords {
-		return paprika.BadRequest("records is a list of 1 to %d JSON objects", MaxRecords)
+		return s.refused(r.Context(), p, paprika.BadRequest("records is a list of 1 to %d JSON objects", MaxRecords))
 	}
 	for i, rec := range in.Records {
 		if in.Records[i], err = checkData("record "+strconv.Itoa(i+1), rec); err != nil {
-			return err
+			return s.refused(r.Context(), p, err)
 		}
 	}
 	if err := s.countRequest(r.Context(), p); err != nil {
@@ -150,7 +150,8 @@ func (s *Server) readNDJSON(w http.ResponseWriter, r *http.Request, in *batchInp
 		if b[0] != '{' && string(b) != "null" {
 			return paprika.BadRequest("line %d must be a JSON object", line)
 		}
-		if err := checkJSONText(b, "records["+strconv.Itoa(len(in.Records))+"]"); err != nil {
+		// A record is as deep in the records of a JSON body: two levels in.
+		if err := checkJSONInput(b, "records["+strconv.Itoa(len(in.Records))+"]", 2); err != nil {
 			var pe *paprika.Error
 			if errors.As(err, &pe) {
 				pe.Message += fmt.Sprintf(" (line %d)", line)

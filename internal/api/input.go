@@ -130,6 +130,28 @@ func (s *Server) checkWork(in *workInput) error {
 	return nil
 }
 
+// refused counts a rendering request refused for its input (400, 404,
+// 413, 422: its body, its template, its templateId) against the tenant's
+// ratePerMinute, as if it had been let through, and returns err, or the
+// 429 once the tenant is past its limit. Refusing a body costs the server
+// its reading and checking, up to the body limit: uncounted, refusals were
+// work a tenant could ask for without end.
+func (s *Server) refused(ctx context.Context, p *paprika.Principal, err error) error {
+	switch paprika.ErrorCode(err) {
+	case paprika.CodeBadRequest, paprika.CodeNotFound, paprika.CodePayloadTooLarge, paprika.CodeTemplateError:
+	default:
+		return err // not the input's: the database's, say
+	}
+	if cerr := s.countRequest(ctx, p); cerr != nil {
+		if paprika.ErrorCode(cerr) == paprika.CodeRateLimited {
+			return cerr
+		}
+		// Uncounted for a failure of the database: the refusal stands.
+		s.log.WarnContext(ctx, "a refused request was not counted", "requestId", requestID(ctx), "err", cerr)
+	}
+	return err
+}
+
 // countRequest applies the tier's ratePerMinute (SPEC §4.4) with the tier
 // the request would run at now.
 func (s *Server) countRequest(ctx context.Context, p *paprika.Principal) error {

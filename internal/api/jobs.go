@@ -95,18 +95,18 @@ func (s *Server) createJob(w http.ResponseWriter, r *http.Request) error {
 	p := principal(r)
 	var in workInput
 	if err := decode(w, r, s.cfg.MaxRequestBytes, &in); err != nil {
-		return err
+		return s.refused(r.Context(), p, err)
 	}
 	src, _, err := s.source(r.Context(), p.Tenant.ID, &in.renderInput)
 	if err != nil {
-		return err
+		return s.refused(r.Context(), p, err)
 	}
 	data, err := checkData("data", in.Data)
 	if err != nil {
-		return err
+		return s.refused(r.Context(), p, err)
 	}
 	if err := s.checkWork(&in); err != nil {
-		return err
+		return s.refused(r.Context(), p, err)
 	}
 	if err := s.countRequest(r.Context(), p); err != nil {
 		return err

@@ -44,15 +44,15 @@ func (s *Server) createRender(w http.ResponseWriter, r *http.Request) error {
 	p := principal(r)
 	var in renderInput
 	if err := decode(w, r, s.cfg.MaxRequestBytes, &in); err != nil {
-		return err
+		return s.refused(r.Context(), p, err)
 	}
 	src, content, err := s.source(r.Context(), p.Tenant.ID, &in)
 	if err != nil {
-		return err
+		return s.refused(r.Context(), p, err)
 	}
 	data, err := checkData("data", in.Data)
 	if err != nil {
-		return err
+		return s.refused(r.Context(), p, err)
 	}
 	// The slot first: a render answered busy is not counted against the
 	// tenant's ratePerMinute.
