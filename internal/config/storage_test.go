@@ -1,10 +1,26 @@
 package config
 
 import (
+	"encoding/pem"
+	"net/http"
+	"net/http/httptest"
+	"os"
+	"path/filepath"
 	"testing"
 
 	"github.com/stretchr/testify/require"
 )
+
+// caBundle writes a PEM file of one certificate (a TLS test server's) and
+// returns its path.
+func caBundle(t *testing.T) string {
+	t.Helper()
+	srv := httptest.NewTLSServer(http.NotFoundHandler())
+	srv.Close() // only its certificate is used
+	path := filepath.Join(t.TempDir(), "ca.pem")
+	require.NoError(t, os.WriteFile(path, pem.EncodeToMemory(&pem.Block{Type: "CERTIFICATE", Bytes: srv.Certificate().Raw}), 0o600))
+	return path
+}
 
 func TestStorageURL(t *testing.T) {
 	t.Parallel()
@@ -33,10 +49,19 @@ func TestStorageURL(t *testing.T) {
 	require.NoError(t, err)
 	require.Equal(t, Storage{Kind: StorageS3, Bucket: "outputs"}, c.Storage, "AWS itself, credentials from AWS's chain")
 
-	c, err = load(map[string]string{"PAPRIKA_STORAGE_URL": "s3://outputs", "AWS_REGION": "eu-west-3", "AWS_CA_BUNDLE": "/etc/ca.pem"})
+	bundle := caBundle(t)
+	c, err = load(map[string]string{"PAPRIKA_STORAGE_URL": "s3://outputs", "AWS_REGION": "eu-west-3", "AWS_CA_BUNDLE": bundle})
 	require.NoError(t, err)
 	require.Equal(t, "eu-west-3", c.Storage.Region)
-	require.Equal(t, "/etc/ca.pem", c.Storage.CABundle)
+	require.Equal(t, bundle, c.Storage.CABundle)
+
+	// With files, the AWS variables are not read.
+	c, err = load(map[string]string{"PAPRIKA_STORAGE_URL": "file:///data", "AWS_CA_BUNDLE": "/nonexistent/ca.pem"})
+	require.NoError(t, err)
+	require.Empty(t, c.Storage.CABundle)
+
+	notPEM := filepath.Join(t.TempDir(), "ca.pem")
+	require.NoError(t, os.WriteFile(notPEM, []byte("not a certificate\n"), 0o600))
 
 	bad := []struct {
 		env      map[string]string
@@ -58,6 +83,8 @@ func TestStorageURL(t *testing.T) {
 		{map[string]string{"PAPRIKA_STORAGE_REDIRECT": "true"}, "PAPRIKA_STORAGE_REDIRECT", "s3://"},
 		{map[string]string{"PAPRIKA_STORAGE_URL": "s3://b1b", "PAPRIKA_STORAGE_REDIRECT": "maybe"}, "PAPRIKA_STORAGE_REDIRECT", "true or false"},
 		{map[string]string{"PAPRIKA_STORAGE_URL": "s3://b1b", "AWS_ACCESS_KEY_ID": "id"}, "AWS_SECRET_ACCESS_KEY", "both"},
+		{map[string]string{"PAPRIKA_STORAGE_URL": "s3://b1b", "AWS_CA_BUNDLE": "/nonexistent/ca.pem"}, "AWS_CA_BUNDLE", "cannot be read"},
+		{map[string]string{"PAPRIKA_STORAGE_URL": "s3://b1b?endpoint=http://minio:9000", "AWS_CA_BUNDLE": notPEM}, "AWS_CA_BUNDLE", "holds no PEM certificate"},
 	}
 	for _, b := range bad {
 		_, err := load(b.env)
