@@ -12,11 +12,7 @@ import (
 // their page counts and the text of one field of their data (none when
 // field is ""), for the batch's merged PDF.
 func (s *Store) DoneDocuments(ctx context.Context, tenantID string, batchID uuid.UUID, field string) ([]paprika.DoneDocument, error) {
-	rows, err := s.Pool.Query(ctx, `
-		SELECT r.idx, coalesce(r.output_pages, 0), coalesce(CASE WHEN $3 = '' THEN NULL ELSE r.data->>$3 END, '')
-		FROM batch_records r JOIN batches b ON b.id = r.batch_id
-		WHERE b.tenant_id = $1 AND r.batch_id = $2 AND r.status = 'done'
-		ORDER BY r.idx`, tenantID, batchID, field)
+	rows, err := s.Pool.Query(ctx, sqlDoneDocuments, tenantID, batchID, field)
 	if err != nil {
 		return nil, err
 	}

@@ -42,11 +42,6 @@ func (s *Store) CreateBatch(ctx context.Context, b *paprika.Batch, records []jso
 	})
 }
 
-const batchColumns = `b.id, b.tenant_id, b.key_id, l.key_tier, b.status, coalesce(b.tier, ''), b.format,
-	coalesce(b.template, ''), coalesce(b.template_id, ''), coalesce(b.template_version, 0), b.options,
-	b.metadata, coalesce(b.webhook_url, ''), b.total, b.queued, b.running, b.done, b.failed, b.canceled,
-	b.created_at, b.started_at, b.finished_at`
-
 func scanBatch(row pgx.Row) (*paprika.Batch, error) {
 	var b paprika.Batch
 	err := row.Scan(&b.ID, &b.TenantID, &b.KeyID, &b.KeyTier, &b.Status, &b.Tier, &b.Format,
@@ -61,24 +56,17 @@ func scanBatch(row pgx.Row) (*paprika.Batch, error) {
 
 // Batch returns one of a tenant's batches with its counts.
 func (s *Store) Batch(ctx context.Context, tenantID string, id uuid.UUID) (*paprika.Batch, error) {
-	return scanBatch(s.Pool.QueryRow(ctx, `SELECT `+batchColumns+`
-		FROM batches b JOIN lanes l ON l.id = b.lane_id WHERE b.tenant_id = $1 AND b.id = $2`, tenantID, id))
+	return scanBatch(s.Pool.QueryRow(ctx, sqlBatch, tenantID, id))
 }
 
 // Batches lists a tenant's batches, newest first, after the cursor.
 func (s *Store) Batches(ctx context.Context, tenantID, status string, after *uuid.UUID, limit int) ([]paprika.Batch, error) {
-	rows, err := s.Pool.Query(ctx, `SELECT `+batchColumns+`
-		FROM batches b JOIN lanes l ON l.id = b.lane_id
-		WHERE b.tenant_id = $1 AND ($2 = '' OR b.status = $2) AND ($3::uuid IS NULL OR b.id < $3)
-		ORDER BY b.id DESC LIMIT $4`, tenantID, status, after, limit)
+	rows, err := s.Pool.Query(ctx, sqlBatches, tenantID, status, after, limit)
 	if err != nil {
 		return nil, err
 	}
 	return collect(rows, scanBatch)
 }
-
-const recordColumns = `idx, status, started_at, finished_at, output_type, output_bytes, output_pages,
-	coalesce(error_code, ''), coalesce(error_message, '')`
 
 func scanRecord(row pgx.Row) (paprika.Record, error) {
 	var r paprika.Record
@@ -98,8 +86,7 @@ func (s *Store) Records(ctx context.Context, tenantID string, batchID uuid.UUID,
 	if _, err := s.Batch(ctx, tenantID, batchID); err != nil {
 		return nil, err
 	}
-	rows, err := s.Pool.Query(ctx, `SELECT `+recordColumns+` FROM batch_records
-		WHERE batch_id = $1 AND ($2 = '' OR status = $2) AND idx > $3 ORDER BY idx LIMIT $4`,
+	rows, err := s.Pool.Query(ctx, sqlRecords,
 		batchID, status, after, limit)
 	if err != nil {
 		return nil, err
@@ -109,8 +96,7 @@ func (s *Store) Records(ctx context.Context, tenantID string, batchID uuid.UUID,
 
 // Record returns one record of a tenant's batch.
 func (s *Store) Record(ctx context.Context, tenantID string, batchID uuid.UUID, index int) (*paprika.Record, error) {
-	r, err := scanRecord(s.Pool.QueryRow(ctx, `SELECT `+recordColumns+` FROM batch_records r
-		WHERE batch_id = $2 AND idx = $3 AND EXISTS (SELECT 1 FROM batches b WHERE b.id = $2 AND b.tenant_id = $1)`,
+	r, err := scanRecord(s.Pool.QueryRow(ctx, sqlRecord,
 		tenantID, batchID, index))
 	if errors.Is(err, pgx.ErrNoRows) {
 		return nil, paprika.NotFound("record")

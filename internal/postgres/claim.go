@@ -15,20 +15,12 @@ import (
 	"github.com/paprikahq/paprika/internal/paprika"
 )
 
-// genericPlans makes the transaction's prepared statements run on their
-// generic plans, checked in docs/performance-log.md: left to choose, PostgreSQL
-// planned take-records and dequeue-lanes again for every claim (their
-// generic plans look costlier on estimates), 0.3–0.5 ms each.
-const genericPlans = "SET LOCAL plan_cache_mode = force_generic_plan"
-
-// claimsCommitAsync lets a claim's commit return before its WAL is flushed.
-// A claim lost in a crash of PostgreSQL is work still queued: its lease
-// token was never stored, so the worker's completion of it is refused (and
-// the work is rendered again), and any later synchronous commit — every
-// completion — flushes the WAL of the claims before it. Waiting on the WAL
-// fsync was about two thirds of PostgreSQL's busy time on the product path
-// (bench/product, pg wait sampling).
-const claimsCommitAsync = "SET LOCAL synchronous_commit = off"
+// The claim's transaction settings (sql/claim.sql): generic-plans and
+// commit-async.
+var (
+	genericPlans      = Statement("generic-plans")
+	claimsCommitAsync = Statement("commit-async")
+)
 
 // claim is one claim's transaction on a connection of its own (see
 // paprika.Claim): three pipelined round trips.

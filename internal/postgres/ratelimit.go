@@ -16,12 +16,9 @@ import (
 func (s *Store) CountRequest(ctx context.Context, tenantID string, limit int) (ok bool, retryAfter int, err error) {
 	var n int
 	var now time.Time
-	err = s.Pool.QueryRow(ctx, `
-		INSERT INTO rate_counts AS c (tenant_id, minute, n) VALUES ($1, date_trunc('minute', now()), 1)
-		ON CONFLICT (tenant_id, minute) DO UPDATE SET n = c.n + 1 WHERE c.n < $2
-		RETURNING n, now()`, tenantID, limit).Scan(&n, &now)
+	err = s.Pool.QueryRow(ctx, sqlCountRequest, tenantID, limit).Scan(&n, &now)
 	if errors.Is(err, pgx.ErrNoRows) {
-		err = s.Pool.QueryRow(ctx, `SELECT now()`).Scan(&now)
+		err = s.Pool.QueryRow(ctx, sqlDBNow).Scan(&now)
 		if err != nil {
 			return false, 0, err
 		}

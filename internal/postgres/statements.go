@@ -10,13 +10,14 @@ import (
 	"github.com/paprikahq/paprika/internal/paprika"
 )
 
-// The queue's SQL lives in sql/*.sql, one file per subject (lanes, claim,
-// complete, release, lease, cancel, enqueue, sources, measures, webhooks,
-// sweep). Each file is
-// a text/template of named blocks, {{define "name"}}…{{end}}, and each
-// statement is written once: statements share fragments with {{template}}
-// (count-finishes, resolve-tier) and spell statuses with {{status "queued"}},
-// which takes them from paprika's constants and refuses any other word.
+// Every SQL statement of Paprika lives in sql/*.sql, one file per subject
+// (lanes, claim, complete, release, lease, cancel, enqueue, sources, reads,
+// measures, webhooks, sweep, tenants, templates, console); no Go file holds
+// one. Each file is a text/template of named blocks, {{define "name"}}…{{end}},
+// and each statement is written once: statements share fragments with
+// {{template}} (count-finishes, resolve-tier, the column lists) and spell
+// statuses with {{status "queued"}}, which takes them from paprika's
+// constants (Statuses, WebhookStatuses) and refuses any other word.
 //
 //go:embed sql/*.sql
 var sqlFiles embed.FS
@@ -26,7 +27,7 @@ var statements = loadStatements()
 func loadStatements() *template.Template {
 	t := template.New("sql").Funcs(template.FuncMap{
 		"status": func(s string) (string, error) {
-			if !slices.Contains(paprika.Statuses, s) {
+			if !slices.Contains(paprika.Statuses, s) && !slices.Contains(paprika.WebhookStatuses, s) {
 				return "", fmt.Errorf("no status %q", s)
 			}
 			return "'" + s + "'", nil
@@ -65,9 +66,11 @@ func Statements() map[string]string {
 	return out
 }
 
-// fragments are the blocks that take an argument and are only used inside
-// other statements.
-var fragments = []string{"count-finishes", "resolve-tier"}
+// fragments are the blocks only used inside other statements: those that
+// take an argument, and the column lists the scan functions read.
+var fragments = []string{"count-finishes", "resolve-tier", "authenticate",
+	"tenant-columns", "key-columns", "template-columns", "job-columns", "batch-columns", "record-columns",
+	"webhook-event-columns"}
 
 // The queue's statements, made once.
 var (
@@ -117,6 +120,66 @@ var (
 	sqlQueueAhead       = Statement("queue-ahead")
 	sqlDoneRecords      = Statement("done-records")
 	sqlEnqueueWebhooks  = Statement("enqueue-webhooks")
+)
+
+// The store's statements: the API's reads and writes, the admin side, the
+// webhook outbox, the retention sweeper and the console, made once.
+var (
+	sqlCreateTenant         = Statement("create-tenant")
+	sqlTenant               = Statement("tenant")
+	sqlTenants              = Statement("tenants")
+	sqlUpdateTenant         = Statement("update-tenant")
+	sqlDeleteTenant         = Statement("delete-tenant")
+	sqlRevokeTenantKeys     = Statement("revoke-tenant-keys")
+	sqlCreateKey            = Statement("create-key")
+	sqlKeys                 = Statement("keys")
+	sqlRevokeKey            = Statement("revoke-key")
+	sqlAuthenticateSecret   = Statement("authenticate-secret")
+	sqlAuthenticateKey      = Statement("authenticate-key")
+	sqlCountRequest         = Statement("count-request")
+	sqlDBNow                = Statement("db-now")
+	sqlTemplateVersions     = Statement("template-versions")
+	sqlInsertTemplate       = Statement("insert-template")
+	sqlPutTemplate          = Statement("put-template")
+	sqlTemplate             = Statement("template")
+	sqlTemplates            = Statement("templates")
+	sqlDeleteTemplate       = Statement("delete-template")
+	sqlJob                  = Statement("job")
+	sqlJobs                 = Statement("jobs")
+	sqlBatch                = Statement("batch")
+	sqlBatches              = Statement("batches")
+	sqlRecords              = Statement("records")
+	sqlRecord               = Statement("record")
+	sqlDoneDocuments        = Statement("done-documents")
+	sqlTenantCanceledJobs   = Statement("tenant-canceled-jobs")
+	sqlJobWebhookEvent      = Statement("job-webhook-event")
+	sqlBatchWebhookEvent    = Statement("batch-webhook-event")
+	sqlWebhookEvent         = Statement("webhook-event")
+	sqlWebhookAttempts      = Statement("webhook-attempts")
+	sqlClaimWebhooks        = Statement("claim-webhooks")
+	sqlSetWebhookBody       = Statement("set-webhook-body")
+	sqlRecordWebhookAttempt = Statement("record-webhook-attempt")
+	sqlNextWebhookDue       = Statement("next-webhook-due")
+	sqlWebhookSecrets       = Statement("webhook-secrets")
+	sqlLockWebhookSecret    = Statement("lock-webhook-secret")
+	sqlKeepOldWebhookSecret = Statement("keep-old-webhook-secret")
+	sqlSetWebhookSecret     = Statement("set-webhook-secret")
+	sqlSweepJobs            = Statement("sweep-jobs")
+	sqlDeleteJobs           = Statement("delete-jobs")
+	sqlEmptiedTenants       = Statement("emptied-tenants")
+	sqlSweepBatches         = Statement("sweep-batches")
+	sqlDeleteBatch          = Statement("delete-batch")
+	sqlSweepMeasures        = Statement("sweep-measures")
+	sqlSweepRates           = Statement("sweep-rates")
+	sqlSweepTemplates       = Statement("sweep-deleted-templates")
+	sqlSweepLock            = Statement("sweep-lock")
+	sqlSweepUnlock          = Statement("sweep-unlock")
+	sqlDeleteIdleSessions   = Statement("delete-idle-sessions")
+	sqlInsertSession        = Statement("insert-session")
+	sqlTouchSession         = Statement("touch-session")
+	sqlDeleteSession        = Statement("delete-session")
+	sqlSavePreview          = Statement("save-preview")
+	sqlPreview              = Statement("preview")
 )
 
 // Fragment returns a fragment of sql/*.sql made with its argument (the

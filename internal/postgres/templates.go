@@ -9,8 +9,6 @@ import (
 	"github.com/paprikahq/paprika/internal/paprika"
 )
 
-const templateColumns = `tenant_id, id, name, content, version, created_at, updated_at`
-
 func scanTemplate(row pgx.Row) (*paprika.Template, error) {
 	var t paprika.Template
 	err := row.Scan(&t.TenantID, &t.ID, &t.Name, &t.Content, &t.Version, &t.CreatedAt, &t.UpdatedAt)
@@ -29,18 +27,14 @@ func (s *Store) CreateTemplate(ctx context.Context, t paprika.Template) (*paprik
 	err := s.inTx(ctx, func(tx pgx.Tx) error {
 		var live bool
 		var last int
-		if err := tx.QueryRow(ctx, `
-			SELECT coalesce(bool_or(deleted_at IS NULL), false), coalesce(max(version), 0)
-			FROM templates WHERE tenant_id = $1 AND id = $2`, t.TenantID, t.ID).Scan(&live, &last); err != nil {
+		if err := tx.QueryRow(ctx, sqlTemplateVersions, t.TenantID, t.ID).Scan(&live, &last); err != nil {
 			return err
 		}
 		if live {
 			return paprika.Errorf(paprika.CodeConflict, "Conflict: template %q exists; PUT makes a new version", t.ID)
 		}
 		var err error
-		out, err = scanTemplate(tx.QueryRow(ctx, `
-			INSERT INTO templates (tenant_id, id, version, name, content, created_at, updated_at)
-			VALUES ($1, $2, $3, $4, $5, now(), now()) RETURNING `+templateColumns,
+		out, err = scanTemplate(tx.QueryRow(ctx, sqlInsertTemplate,
 			t.TenantID, t.ID, last+1, t.Name, t.Content))
 		if isUniqueViolation(err) {
 			return paprika.Errorf(paprika.CodeConflict, "Conflict: template %q exists", t.ID)
@@ -52,12 +46,7 @@ func (s *Store) CreateTemplate(ctx context.Context, t paprika.Template) (*paprik
 
 // PutTemplate stores a new version of a live template.
 func (s *Store) PutTemplate(ctx context.Context, t paprika.Template) (*paprika.Template, error) {
-	out, err := scanTemplate(s.Pool.QueryRow(ctx, `
-		INSERT INTO templates (tenant_id, id, version, name, content, created_at, updated_at)
-		SELECT tenant_id, id, version + 1, coalesce(nullif($3, ''), name), $4, created_at, now()
-		FROM templates WHERE tenant_id = $1 AND id = $2 AND deleted_at IS NULL
-		ORDER BY version DESC LIMIT 1
-		RETURNING `+templateColumns, t.TenantID, t.ID, t.Name, t.Content))
+	out, err := scanTemplate(s.Pool.QueryRow(ctx, sqlPutTemplate, t.TenantID, t.ID, t.Name, t.Content))
 	if isUniqueViolation(err) {
 		return nil, paprika.Errorf(paprika.CodeConflict, "Conflict: template %q changed at the same time; try again", t.ID)
 	}
@@ -66,18 +55,12 @@ func (s *Store) PutTemplate(ctx context.Context, t paprika.Template) (*paprika.T
 
 // Template returns a live template at version, or its latest when version is 0.
 func (s *Store) Template(ctx context.Context, tenantID, id string, version int) (*paprika.Template, error) {
-	return scanTemplate(s.Pool.QueryRow(ctx, `
-		SELECT `+templateColumns+` FROM templates
-		WHERE tenant_id = $1 AND id = $2 AND deleted_at IS NULL AND ($3 = 0 OR version = $3)
-		ORDER BY version DESC LIMIT 1`, tenantID, id, version))
+	return scanTemplate(s.Pool.QueryRow(ctx, sqlTemplate, tenantID, id, version))
 }
 
 // Templates lists a tenant's live templates (latest versions) by id.
 func (s *Store) Templates(ctx context.Context, tenantID, after string, limit int) ([]paprika.Template, error) {
-	rows, err := s.Pool.Query(ctx, `
-		SELECT DISTINCT ON (id) `+templateColumns+` FROM templates
-		WHERE tenant_id = $1 AND deleted_at IS NULL AND id > $2
-		ORDER BY id, version DESC LIMIT $3`, tenantID, after, limit)
+	rows, err := s.Pool.Query(ctx, sqlTemplates, tenantID, after, limit)
 	if err != nil {
 		return nil, err
 	}
@@ -87,7 +70,7 @@ func (s *Store) Templates(ctx context.Context, tenantID, after string, limit int
 // DeleteTemplate deletes every version of a template. Work already queued
 // with it fails with template-error when it is claimed.
 func (s *Store) DeleteTemplate(ctx context.Context, tenantID, id string) error {
-	tag, err := s.Pool.Exec(ctx, `UPDATE templates SET deleted_at = now() WHERE tenant_id = $1 AND id = $2 AND deleted_at IS NULL`, tenantID, id)
+	tag, err := s.Pool.Exec(ctx, sqlDeleteTemplate, tenantID, id)
 	if err == nil && tag.RowsAffected() == 0 {
 		return paprika.NotFound("template")
 	}

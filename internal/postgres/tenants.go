@@ -21,8 +21,6 @@ type Store struct {
 	Pool *pgxpool.Pool
 }
 
-const tenantColumns = `id, name, coalesce(tier, ''), retention_days, created_at, suspended_at, deleted_at`
-
 func scanTenant(row pgx.Row) (*paprika.Tenant, error) {
 	var t paprika.Tenant
 	err := row.Scan(&t.ID, &t.Name, &t.Tier, &t.RetentionDays, &t.CreatedAt, &t.SuspendedAt, &t.DeletedAt)
@@ -34,10 +32,7 @@ func scanTenant(row pgx.Row) (*paprika.Tenant, error) {
 
 // CreateTenant adds a tenant; an id taken (even by a deleted tenant) is a conflict.
 func (s *Store) CreateTenant(ctx context.Context, t paprika.Tenant) (*paprika.Tenant, error) {
-	row := s.Pool.QueryRow(ctx, `
-		INSERT INTO tenants (id, name, tier, retention_days, webhook_secret)
-		VALUES ($1, $2, nullif($3, ''), $4, $5)
-		RETURNING `+tenantColumns, t.ID, t.Name, t.Tier, t.RetentionDays, NewWebhookSecret())
+	row := s.Pool.QueryRow(ctx, sqlCreateTenant, t.ID, t.Name, t.Tier, t.RetentionDays, NewWebhookSecret())
 	out, err := scanTenant(row)
 	if isUniqueViolation(err) {
 		return nil, paprika.Errorf(paprika.CodeConflict, "Conflict: tenant %q exists", t.ID)
@@ -47,12 +42,12 @@ func (s *Store) CreateTenant(ctx context.Context, t paprika.Tenant) (*paprika.Te
 
 // Tenant returns one tenant, deleted ones included.
 func (s *Store) Tenant(ctx context.Context, id string) (*paprika.Tenant, error) {
-	return scanTenant(s.Pool.QueryRow(ctx, `SELECT `+tenantColumns+` FROM tenants WHERE id = $1`, id))
+	return scanTenant(s.Pool.QueryRow(ctx, sqlTenant, id))
 }
 
 // Tenants lists tenants in id order after the cursor.
 func (s *Store) Tenants(ctx context.Context, after string, limit int) ([]paprika.Tenant, error) {
-	rows, err := s.Pool.Query(ctx, `SELECT `+tenantColumns+` FROM tenants WHERE id > $1 ORDER BY id LIMIT $2`, after, limit)
+	rows, err := s.Pool.Query(ctx, sqlTenants, after, limit)
 	if err != nil {
 		return nil, err
 	}
@@ -61,18 +56,7 @@ func (s *Store) Tenants(ctx context.Context, after string, limit int) ([]paprika
 
 // UpdateTenant applies a patch to a tenant that is not deleted.
 func (s *Store) UpdateTenant(ctx context.Context, id string, p paprika.TenantPatch) (*paprika.Tenant, error) {
-	row := s.Pool.QueryRow(ctx, `
-		UPDATE tenants SET
-			name = coalesce($2, name),
-			tier = CASE WHEN $3::boolean THEN nullif($4, '') ELSE tier END,
-			retention_days = coalesce($5, retention_days),
-			suspended_at = CASE
-				WHEN $6::boolean IS NULL THEN suspended_at
-				WHEN $6 THEN coalesce(suspended_at, now())
-				ELSE NULL END
-		WHERE id = $1 AND deleted_at IS NULL
-		RETURNING `+tenantColumns,
-		id, p.Name, p.Tier != nil, deref(p.Tier), p.RetentionDays, p.Suspended)
+	row := s.Pool.QueryRow(ctx, sqlUpdateTenant, id, p.Name, p.Tier != nil, deref(p.Tier), p.RetentionDays, p.Suspended)
 	return scanTenant(row)
 }
 
@@ -80,14 +64,14 @@ func (s *Store) UpdateTenant(ctx context.Context, id string, p paprika.TenantPat
 // queued work, in one transaction. Its data is left to the retention sweeper.
 func (s *Store) DeleteTenant(ctx context.Context, id string) error {
 	return s.inTx(ctx, func(tx pgx.Tx) error {
-		tag, err := tx.Exec(ctx, `UPDATE tenants SET deleted_at = now() WHERE id = $1 AND deleted_at IS NULL`, id)
+		tag, err := tx.Exec(ctx, sqlDeleteTenant, id)
 		if err != nil {
 			return err
 		}
 		if tag.RowsAffected() == 0 {
 			return paprika.NotFound("tenant")
 		}
-		if _, err := tx.Exec(ctx, `UPDATE api_keys SET revoked_at = now() WHERE tenant_id = $1 AND revoked_at IS NULL`, id); err != nil {
+		if _, err := tx.Exec(ctx, sqlRevokeTenantKeys, id); err != nil {
 			return err
 		}
 		return cancelTenantQueued(ctx, tx, id)
@@ -106,8 +90,6 @@ func HashSecret(secret string) []byte {
 	return h[:]
 }
 
-const keyColumns = `id, tenant_id, name, scopes, coalesce(tier, ''), prefix, created_at, revoked_at`
-
 func scanKey(row pgx.Row) (*paprika.Key, error) {
 	var k paprika.Key
 	err := row.Scan(&k.ID, &k.TenantID, &k.Name, &k.Scopes, &k.Tier, &k.Prefix, &k.CreatedAt, &k.RevokedAt)
@@ -120,10 +102,7 @@ func scanKey(row pgx.Row) (*paprika.Key, error) {
 // CreateKey adds a key to a live tenant and returns it with its secret.
 func (s *Store) CreateKey(ctx context.Context, k paprika.Key) (*paprika.Key, error) {
 	secret, hash := NewSecret()
-	row := s.Pool.QueryRow(ctx, `
-		INSERT INTO api_keys (id, tenant_id, name, scopes, tier, prefix, secret_hash)
-		SELECT $1, id, $3, $4, nullif($5, ''), $6, $7 FROM tenants WHERE id = $2 AND deleted_at IS NULL
-		RETURNING `+keyColumns,
+	row := s.Pool.QueryRow(ctx, sqlCreateKey,
 		"key_"+randomToken(16), k.TenantID, k.Name, k.Scopes, k.Tier, secret[:11], hash)
 	out, err := scanKey(row)
 	if err != nil {
@@ -138,10 +117,7 @@ func (s *Store) CreateKey(ctx context.Context, k paprika.Key) (*paprika.Key, err
 
 // Keys lists a tenant's keys in creation order after the cursor (a key id).
 func (s *Store) Keys(ctx context.Context, tenantID, after string, limit int) ([]paprika.Key, error) {
-	rows, err := s.Pool.Query(ctx, `
-		SELECT `+keyColumns+` FROM api_keys
-		WHERE tenant_id = $1 AND ($2 = '' OR (created_at, id) > (SELECT created_at, id FROM api_keys WHERE id = $2 AND tenant_id = $1))
-		ORDER BY created_at, id LIMIT $3`, tenantID, after, limit)
+	rows, err := s.Pool.Query(ctx, sqlKeys, tenantID, after, limit)
 	if err != nil {
 		return nil, err
 	}
@@ -150,7 +126,7 @@ func (s *Store) Keys(ctx context.Context, tenantID, after string, limit int) ([]
 
 // RevokeKey revokes a key at once.
 func (s *Store) RevokeKey(ctx context.Context, tenantID, keyID string) error {
-	tag, err := s.Pool.Exec(ctx, `UPDATE api_keys SET revoked_at = coalesce(revoked_at, now()) WHERE tenant_id = $1 AND id = $2`, tenantID, keyID)
+	tag, err := s.Pool.Exec(ctx, sqlRevokeKey, tenantID, keyID)
 	if err == nil && tag.RowsAffected() == 0 {
 		return paprika.NotFound("key")
 	}
@@ -160,24 +136,20 @@ func (s *Store) RevokeKey(ctx context.Context, tenantID, keyID string) error {
 // Authenticate resolves a key secret to its key and tenant. A revoked or
 // unknown key, or one of a deleted tenant, is unauthorized.
 func (s *Store) Authenticate(ctx context.Context, secret string) (*paprika.Principal, error) {
-	return s.authenticate(ctx, `k.secret_hash = $1`, HashSecret(secret))
+	return s.authenticate(ctx, sqlAuthenticateSecret, HashSecret(secret))
 }
 
 // AuthenticateKey resolves a key id to its key and tenant, with the same
 // checks as Authenticate: the console's sessions hold a key's id, never its
 // secret, and are let in by the key's state at every request.
 func (s *Store) AuthenticateKey(ctx context.Context, keyID string) (*paprika.Principal, error) {
-	return s.authenticate(ctx, `k.id = $1`, keyID)
+	return s.authenticate(ctx, sqlAuthenticateKey, keyID)
 }
 
-func (s *Store) authenticate(ctx context.Context, where string, arg any) (*paprika.Principal, error) {
+func (s *Store) authenticate(ctx context.Context, sql string, arg any) (*paprika.Principal, error) {
 	var p paprika.Principal
 	k, t := &p.Key, &p.Tenant
-	err := s.Pool.QueryRow(ctx, `
-		SELECT k.id, k.tenant_id, k.name, k.scopes, coalesce(k.tier, ''), k.prefix, k.created_at, k.revoked_at,
-		       t.id, t.name, coalesce(t.tier, ''), t.retention_days, t.created_at, t.suspended_at, t.deleted_at
-		FROM api_keys k JOIN tenants t ON t.id = k.tenant_id
-		WHERE `+where+` AND k.revoked_at IS NULL AND t.deleted_at IS NULL`, arg).Scan(
+	err := s.Pool.QueryRow(ctx, sql, arg).Scan(
 		&k.ID, &k.TenantID, &k.Name, &k.Scopes, &k.Tier, &k.Prefix, &k.CreatedAt, &k.RevokedAt,
 		&t.ID, &t.Name, &t.Tier, &t.RetentionDays, &t.CreatedAt, &t.SuspendedAt, &t.DeletedAt)
 	if errors.Is(err, pgx.ErrNoRows) {

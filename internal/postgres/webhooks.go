@@ -26,9 +26,7 @@ func enqueueWebhooks(ctx context.Context, tx pgx.Tx, jobs, batches []uuid.UUID) 
 // enqueueTenantCanceled announces the jobs of a tenant that this
 // transaction canceled (their finished_at is its now()).
 func enqueueTenantCanceled(ctx context.Context, tx pgx.Tx, tenantID string) error {
-	rows, err := tx.Query(ctx, `
-		SELECT id FROM jobs
-		WHERE tenant_id = $1 AND status = 'canceled' AND finished_at = now() AND webhook_url IS NOT NULL`, tenantID)
+	rows, err := tx.Query(ctx, sqlTenantCanceledJobs, tenantID)
 	if err != nil {
 		return err
 	}
@@ -38,9 +36,6 @@ func enqueueTenantCanceled(ctx context.Context, tx pgx.Tx, tenantID string) erro
 	}
 	return enqueueWebhooks(ctx, tx, ids, nil)
 }
-
-const webhookEventColumns = `id, tenant_id, type, job_id, batch_id, url, status, created_at,
-	CASE WHEN status = 'pending' THEN next_at END, attempts, body, finished_at`
 
 func scanWebhookEvent(row pgx.Row) (*paprika.WebhookEvent, error) {
 	var e paprika.WebhookEvent
@@ -54,9 +49,9 @@ func scanWebhookEvent(row pgx.Row) (*paprika.WebhookEvent, error) {
 // when there is none (no webhookUrl, or not finished yet); work of another
 // tenant is not found.
 func (s *Store) Deliveries(ctx context.Context, tenantID, what string, id uuid.UUID) (*paprika.WebhookEvent, []paprika.WebhookAttempt, error) {
-	q := `SELECT e.id FROM jobs w LEFT JOIN webhook_events e ON e.job_id = w.id WHERE w.tenant_id = $1 AND w.id = $2`
+	q := sqlJobWebhookEvent
 	if what == "batch" {
-		q = `SELECT e.id FROM batches w LEFT JOIN webhook_events e ON e.batch_id = w.id WHERE w.tenant_id = $1 AND w.id = $2`
+		q = sqlBatchWebhookEvent
 	}
 	var evID *string
 	err := s.Pool.QueryRow(ctx, q, tenantID, id).Scan(&evID)
@@ -66,13 +61,11 @@ func (s *Store) Deliveries(ctx context.Context, tenantID, what string, id uuid.U
 	if err != nil || evID == nil {
 		return nil, nil, err
 	}
-	ev, err := scanWebhookEvent(s.Pool.QueryRow(ctx, `SELECT `+webhookEventColumns+` FROM webhook_events WHERE id = $1`, *evID))
+	ev, err := scanWebhookEvent(s.Pool.QueryRow(ctx, sqlWebhookEvent, *evID))
 	if err != nil {
 		return nil, nil, err
 	}
-	rows, err := s.Pool.Query(ctx, `
-		SELECT attempt, at, coalesce(status, 0), duration_ms, coalesce(error, '')
-		FROM webhook_attempts WHERE event_id = $1 ORDER BY attempt`, ev.ID)
+	rows, err := s.Pool.Query(ctx, sqlWebhookAttempts, ev.ID)
 	if err != nil {
 		return nil, nil, err
 	}
@@ -81,6 +74,13 @@ func (s *Store) Deliveries(ctx context.Context, tenantID, what string, id uuid.U
 		return a, r.Scan(&a.Attempt, &a.At, &a.Status, &a.DurationMs, &a.Error)
 	})
 	return ev, attempts, err
+}
+
+// ListenWebhooks calls wake on every NOTIFY paprika_webhooks (sent by
+// enqueue-webhooks when a transaction that wrote events commits), until ctx
+// ends or the connection fails (the caller reconnects).
+func (s *Store) ListenWebhooks(ctx context.Context, wake func()) error {
+	return Listen(ctx, s.Pool, "paprika_webhooks", wake)
 }
 
 // ClaimWebhooks takes up to n due events for delivery, skipping those
@@ -101,25 +101,7 @@ func (s *Store) ClaimWebhooks(ctx context.Context, n int, hold time.Duration, pe
 			full = append(full, t) // not even a candidate: others' events come first
 		}
 	}
-	rows, err := s.Pool.Query(ctx, `
-		WITH cand AS (
-			SELECT id, tenant_id, next_at FROM webhook_events
-			WHERE status = 'pending' AND next_at <= now() AND NOT (tenant_id = ANY($6::text[]))
-			ORDER BY next_at LIMIT $1 * 4
-		), ranked AS (
-			SELECT c.id, c.next_at, row_number() OVER (PARTITION BY c.tenant_id ORDER BY c.next_at) AS rn,
-			       coalesce(b.room, $3) AS room
-			FROM cand c LEFT JOIN unnest($4::text[], $5::int[]) AS b(tenant, room) ON b.tenant = c.tenant_id
-		), due AS (
-			SELECT e.id FROM webhook_events e JOIN ranked r ON r.id = e.id
-			WHERE r.rn <= r.room AND e.status = 'pending' AND e.next_at <= now()
-			ORDER BY r.next_at LIMIT $1
-			FOR UPDATE OF e SKIP LOCKED
-		)
-		UPDATE webhook_events e SET attempts = e.attempts + 1, next_at = now() + make_interval(secs => $2)
-		FROM due WHERE e.id = due.id
-		RETURNING e.id, e.tenant_id, e.type, e.job_id, e.batch_id, e.url, e.status, e.created_at,
-			e.next_at, e.attempts, e.body, e.finished_at`, n, hold.Seconds(), perTenant, tenants, rooms, full)
+	rows, err := s.Pool.Query(ctx, sqlClaimWebhooks, n, hold.Seconds(), perTenant, tenants, rooms, full)
 	if err != nil {
 		return nil, err
 	}
@@ -130,7 +112,7 @@ func (s *Store) ClaimWebhooks(ctx context.Context, n int, hold time.Duration, pe
 // and returns the one kept: every attempt sends the same bytes.
 func (s *Store) SetWebhookBody(ctx context.Context, id string, body []byte) ([]byte, error) {
 	var kept []byte
-	err := s.Pool.QueryRow(ctx, `UPDATE webhook_events SET body = coalesce(body, $2) WHERE id = $1 RETURNING body`, id, body).Scan(&kept)
+	err := s.Pool.QueryRow(ctx, sqlSetWebhookBody, id, body).Scan(&kept)
 	return kept, err
 }
 
@@ -141,20 +123,7 @@ func (s *Store) SetWebhookBody(ctx context.Context, id string, body []byte) ([]b
 // claimed again after its hold ran out).
 func (s *Store) RecordWebhookAttempt(ctx context.Context, id string, a paprika.WebhookAttempt, ok bool, retry, giveUp time.Duration) (string, error) {
 	var status string
-	err := s.Pool.QueryRow(ctx, `
-		WITH a AS (
-			INSERT INTO webhook_attempts (event_id, attempt, at, status, duration_ms, error)
-			VALUES ($1, $2, $3, nullif($4, 0), $5, nullif($6, ''))
-			ON CONFLICT DO NOTHING
-		)
-		UPDATE webhook_events SET
-			status = CASE WHEN $7 THEN 'delivered'
-			              WHEN now() + make_interval(secs => $8) > created_at + make_interval(secs => $9) THEN 'failed'
-			              ELSE 'pending' END,
-			next_at = now() + make_interval(secs => $8),
-			finished_at = CASE WHEN $7 OR now() + make_interval(secs => $8) > created_at + make_interval(secs => $9) THEN now() END
-		WHERE id = $1 AND attempts = $2 AND status = 'pending'
-		RETURNING status`,
+	err := s.Pool.QueryRow(ctx, sqlRecordWebhookAttempt,
 		id, a.Attempt, a.At, a.Status, a.DurationMs, a.Error, ok, retry.Seconds(), giveUp.Seconds()).Scan(&status)
 	if errors.Is(err, pgx.ErrNoRows) {
 		return "", nil
@@ -168,9 +137,7 @@ func (s *Store) RecordWebhookAttempt(ctx context.Context, id string, a paprika.W
 // deliverer poll 200 times a second.)
 func (s *Store) NextWebhookDue(ctx context.Context) (time.Duration, bool, error) {
 	var secs *float64
-	err := s.Pool.QueryRow(ctx, `
-		SELECT extract(epoch FROM min(next_at) - clock_timestamp())::float8
-		FROM webhook_events WHERE status = 'pending'`).Scan(&secs)
+	err := s.Pool.QueryRow(ctx, sqlNextWebhookDue).Scan(&secs)
 	if err != nil || secs == nil {
 		return 0, false, err
 	}
@@ -216,13 +183,7 @@ func (s *Store) webhookSecrets(ctx context.Context, q querier, tenantID string) 
 	var ws paprika.WebhookSecrets
 	var old []string
 	var expires []time.Time
-	err := q.QueryRow(ctx, `
-		SELECT t.webhook_secret, t.webhook_secret_rotated_at,
-		       coalesce(array_agg(o.secret ORDER BY o.expires_at DESC) FILTER (WHERE o.secret IS NOT NULL), '{}'),
-		       coalesce(array_agg(o.expires_at ORDER BY o.expires_at DESC) FILTER (WHERE o.secret IS NOT NULL), '{}')
-		FROM tenants t LEFT JOIN webhook_old_secrets o ON o.tenant_id = t.id AND o.expires_at > now()
-		WHERE t.id = $1
-		GROUP BY t.id`, tenantID).Scan(&ws.Secret, &ws.RotatedAt, &old, &expires)
+	err := q.QueryRow(ctx, sqlWebhookSecrets, tenantID).Scan(&ws.Secret, &ws.RotatedAt, &old, &expires)
 	if errors.Is(err, pgx.ErrNoRows) {
 		return nil, paprika.NotFound("tenant")
 	}
@@ -256,25 +217,18 @@ func (s *Store) RotateWebhookSecret(ctx context.Context, tenantID string) (*papr
 	var out *paprika.WebhookSecrets
 	err := s.inTx(ctx, func(tx pgx.Tx) error {
 		var current string
-		err := tx.QueryRow(ctx, `SELECT webhook_secret FROM tenants WHERE id = $1 AND deleted_at IS NULL FOR UPDATE`, tenantID).Scan(&current)
+		err := tx.QueryRow(ctx, sqlLockWebhookSecret, tenantID).Scan(&current)
 		if errors.Is(err, pgx.ErrNoRows) {
 			return paprika.NotFound("tenant")
 		}
 		if err != nil {
 			return err
 		}
-		if _, err := tx.Exec(ctx, `
-			WITH ins AS (
-				INSERT INTO webhook_old_secrets (tenant_id, secret, expires_at)
-				VALUES ($1, $2, now() + make_interval(secs => $3))
-			)
-			DELETE FROM webhook_old_secrets WHERE tenant_id = $1 AND (expires_at <= now() OR expires_at < (
-				SELECT expires_at FROM webhook_old_secrets WHERE tenant_id = $1
-				ORDER BY expires_at DESC OFFSET $4 - 2 LIMIT 1))`,
+		if _, err := tx.Exec(ctx, sqlKeepOldWebhookSecret,
 			tenantID, webhookSecret(current), paprika.WebhookSecretOverlap.Seconds(), maxOldSecrets); err != nil {
 			return err
 		}
-		if _, err := tx.Exec(ctx, `UPDATE tenants SET webhook_secret = $2, webhook_secret_rotated_at = now() WHERE id = $1`,
+		if _, err := tx.Exec(ctx, sqlSetWebhookSecret,
 			tenantID, NewWebhookSecret()); err != nil {
 			return err
 		}

@@ -29,11 +29,6 @@ func (s *Store) CreateJob(ctx context.Context, j *paprika.Job) error {
 	})
 }
 
-const jobColumns = `j.id, j.tenant_id, j.key_id, l.key_tier, j.status, coalesce(j.tier, ''), j.format,
-	coalesce(j.template, ''), coalesce(j.template_id, ''), coalesce(j.template_version, 0), j.options,
-	j.metadata, coalesce(j.webhook_url, ''), j.created_at, j.started_at, j.finished_at, j.attempts,
-	j.output_type, j.output_bytes, j.output_pages, coalesce(j.error_code, ''), coalesce(j.error_message, '')`
-
 func scanJob(row pgx.Row) (*paprika.Job, error) {
 	var j paprika.Job
 	var otype *string
@@ -56,8 +51,7 @@ func scanJob(row pgx.Row) (*paprika.Job, error) {
 // the tenant's own queued jobs submitted before it. Other tenants' work is
 // never counted.
 func (s *Store) Job(ctx context.Context, tenantID string, id uuid.UUID) (*paprika.Job, error) {
-	j, err := scanJob(s.Pool.QueryRow(ctx, `SELECT `+jobColumns+`
-		FROM jobs j JOIN lanes l ON l.id = j.lane_id WHERE j.tenant_id = $1 AND j.id = $2`, tenantID, id))
+	j, err := scanJob(s.Pool.QueryRow(ctx, sqlJob, tenantID, id))
 	if err != nil || j.Status != paprika.StatusQueued {
 		return j, err
 	}
@@ -69,10 +63,7 @@ func (s *Store) Job(ctx context.Context, tenantID string, id uuid.UUID) (*paprik
 // Jobs lists a tenant's jobs, newest first, after the cursor (a job id),
 // optionally of one status.
 func (s *Store) Jobs(ctx context.Context, tenantID, status string, after *uuid.UUID, limit int) ([]paprika.Job, error) {
-	rows, err := s.Pool.Query(ctx, `SELECT `+jobColumns+`
-		FROM jobs j JOIN lanes l ON l.id = j.lane_id
-		WHERE j.tenant_id = $1 AND ($2 = '' OR j.status = $2) AND ($3::uuid IS NULL OR j.id < $3)
-		ORDER BY j.id DESC LIMIT $4`, tenantID, status, after, limit)
+	rows, err := s.Pool.Query(ctx, sqlJobs, tenantID, status, after, limit)
 	if err != nil {
 		return nil, err
 	}

@@ -47,3 +47,10 @@ UPDATE batches b SET queued = b.queued - c.n, canceled = b.canceled + c.n
 FROM counts c WHERE b.id = c.batch_id
 RETURNING b.id
 {{end}}
+
+{{/* tenant-canceled-jobs are the jobs of tenant $1 with a webhookUrl that
+this transaction canceled (their finished_at is its now()), to announce. */}}
+{{define "tenant-canceled-jobs"}}
+SELECT id FROM jobs
+WHERE tenant_id = $1 AND status = {{status "canceled"}} AND finished_at = now() AND webhook_url IS NOT NULL
+{{end}}

@@ -9,6 +9,26 @@ ANALYZE on 1,000 tenants and 1,000,000 queued records
 (docs/performance-log.md, The plans at that size).
 */}}
 
+{{/* generic-plans makes the transaction's prepared statements run on their
+generic plans, checked in docs/performance-log.md: left to choose,
+PostgreSQL planned take-records and dequeue-lanes again for every claim
+(their generic plans look costlier on estimates), 0.3–0.5 ms each. Claims
+and completions run it first. */}}
+{{define "generic-plans"}}
+SET LOCAL plan_cache_mode = force_generic_plan
+{{end}}
+
+{{/* commit-async lets a claim's commit return before its WAL is flushed. A
+claim lost in a crash of PostgreSQL is work still queued: its lease token
+was never stored, so the worker's completion of it is refused (and the work
+is rendered again), and any later synchronous commit — every completion —
+flushes the WAL of the claims before it. Waiting on the WAL fsync was about
+two thirds of PostgreSQL's busy time on the product path (bench/product,
+pg wait sampling). */}}
+{{define "commit-async"}}
+SET LOCAL synchronous_commit = off
+{{end}}
+
 {{/* rank-lanes ranks the lanes with queued work by their group's share used and
 locks the first $5 that no other claimer holds.
 

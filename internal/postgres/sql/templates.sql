@@ -1,0 +1,47 @@
+{{/*
+Stored templates (internal/postgres/templates.go): every PUT adds a
+version; a deleted template's versions go on from where they stopped.
+template-columns are the columns scanTemplate reads, in its order.
+*/}}
+{{define "template-columns"}}tenant_id, id, name, content, version, created_at, updated_at{{end}}
+
+{{/* template-versions says whether template $2 of tenant $1 is live and its
+last version (0 when it never was). */}}
+{{define "template-versions"}}
+SELECT coalesce(bool_or(deleted_at IS NULL), false), coalesce(max(version), 0)
+FROM templates WHERE tenant_id = $1 AND id = $2
+{{end}}
+
+{{/* insert-template stores version $3 of a template: $4 name, $5 content. */}}
+{{define "insert-template"}}
+INSERT INTO templates (tenant_id, id, version, name, content, created_at, updated_at)
+VALUES ($1, $2, $3, $4, $5, now(), now()) RETURNING {{template "template-columns"}}
+{{end}}
+
+{{/* put-template stores the next version of a live template: $3 name ('' =
+kept), $4 content. */}}
+{{define "put-template"}}
+INSERT INTO templates (tenant_id, id, version, name, content, created_at, updated_at)
+SELECT tenant_id, id, version + 1, coalesce(nullif($3, ''), name), $4, created_at, now()
+FROM templates WHERE tenant_id = $1 AND id = $2 AND deleted_at IS NULL
+ORDER BY version DESC LIMIT 1
+RETURNING {{template "template-columns"}}
+{{end}}
+
+{{/* template returns a live template at version $3, or its latest when $3 is 0. */}}
+{{define "template"}}
+SELECT {{template "template-columns"}} FROM templates
+WHERE tenant_id = $1 AND id = $2 AND deleted_at IS NULL AND ($3 = 0 OR version = $3)
+ORDER BY version DESC LIMIT 1
+{{end}}
+
+{{/* templates lists a tenant's live templates (latest versions) by id after $2. */}}
+{{define "templates"}}
+SELECT DISTINCT ON (id) {{template "template-columns"}} FROM templates
+WHERE tenant_id = $1 AND deleted_at IS NULL AND id > $2
+ORDER BY id, version DESC LIMIT $3
+{{end}}
+
+{{define "delete-template"}}
+UPDATE templates SET deleted_at = now() WHERE tenant_id = $1 AND id = $2 AND deleted_at IS NULL
+{{end}}
