@@ -17,8 +17,30 @@ import (
 	"unicode/utf8"
 
 	"github.com/paprikahq/paprika/internal/paprika"
-	"github.com/paprikahq/paprika/internal/postgres"
 )
+
+// Outbox is what a Deliverer needs of the webhook outbox (docs/webhooks.md):
+// *postgres.Store, whose statements are the named blocks of
+// internal/postgres/sql/webhooks.sql.
+type Outbox interface {
+	// ClaimWebhooks takes up to n due events, at most perTenant of a
+	// tenant less room[tenant] in flight, and holds each for hold.
+	ClaimWebhooks(ctx context.Context, n int, hold time.Duration, perTenant int, room map[string]int) ([]paprika.WebhookEvent, error)
+	// NextWebhookDue says how long until the next pending event is due,
+	// and false when none is pending.
+	NextWebhookDue(ctx context.Context) (time.Duration, bool, error)
+	// SetWebhookBody keeps body unless one was kept before; it returns the
+	// one kept.
+	SetWebhookBody(ctx context.Context, id string, body []byte) ([]byte, error)
+	// RecordWebhookAttempt logs an attempt and returns the event's status
+	// after it ("" when the attempt was no longer the event's).
+	RecordWebhookAttempt(ctx context.Context, id string, a paprika.WebhookAttempt, ok bool, retry, giveUp time.Duration) (string, error)
+	// SigningSecrets returns the secrets that sign a tenant's events now.
+	SigningSecrets(ctx context.Context, tenantID string) ([]string, error)
+	// ListenWebhooks calls wake whenever events are written, until ctx
+	// ends or the connection fails.
+	ListenWebhooks(ctx context.Context, wake func()) error
+}
 
 // DataFunc returns an event's data: the job or batch JSON the API answers.
 type DataFunc func(ctx context.Context, ev *paprika.WebhookEvent) (json.RawMessage, error)
@@ -63,14 +85,14 @@ func Backoff(attempt int) time.Duration {
 // Deliverer drains the outbox.
 type Deliverer struct {
 	cfg     Config
-	store   *postgres.Store
+	store   Outbox
 	client  *Client
 	log     *slog.Logger
 	metrics *Metrics
 }
 
-// New returns a deliverer over store; Run starts it.
-func New(store *postgres.Store, cfg Config) *Deliverer {
+// New returns a deliverer over the outbox store; Run starts it.
+func New(store Outbox, cfg Config) *Deliverer {
 	if cfg.Concurrency <= 0 {
 		cfg.Concurrency = 16
 	}
@@ -182,7 +204,7 @@ func (d *Deliverer) Run(ctx context.Context) error {
 // listen wakes Run on NOTIFY paprika_webhooks, reconnecting as needed.
 func (d *Deliverer) listen(ctx context.Context, wake func()) {
 	for ctx.Err() == nil {
-		err := postgres.Listen(ctx, d.store.Pool, "paprika_webhooks", wake)
+		err := d.store.ListenWebhooks(ctx, wake)
 		if ctx.Err() == nil {
 			d.log.WarnContext(ctx, "webhook listen failed; polling until it reconnects", "err", err)
 			t := time.NewTimer(time.Second)
