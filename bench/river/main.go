@@ -15,7 +15,7 @@
 //
 // It is its own module, so that the product never imports River; it reuses
 // the product's packages (internal/pgserver, internal/postgres,
-// internal/scheduler) through a replace directive: Go's internal rule is
+// internal/scheduler, internal/worker) through a replace directive: Go's internal rule is
 // one of import paths, and this module's path is under the product's.
 //
 // Run it from this directory:
@@ -46,7 +46,7 @@ type options struct {
 	duration time.Duration
 	warmup   time.Duration
 	drain    time.Duration
-	workers  int // Paprika worker processes' worth (in-process scheduler.Workers)
+	workers  int // Paprika worker processes' worth (in-process worker.Workers)
 	slots    int // slots per Paprika worker; River gets workers×slots MaxWorkers
 	outputs  string
 	systems  []string
@@ -69,7 +69,7 @@ func main() {
 	flag.DurationVar(&o.duration, "duration", 60*time.Second, "how long the small tenants submit (the measured window)")
 	flag.DurationVar(&o.warmup, "warmup", 3*time.Second, "time the workers run on the flood before the small tenants start")
 	flag.DurationVar(&o.drain, "drain", 10*time.Minute, "after the window, how long to wait for the small tenants' last jobs to start (FIFO: until the flood ahead of them is done)")
-	flag.IntVar(&o.workers, "workers", 2, "Paprika workers (each a scheduler.Worker with its own pool, as a `paprika worker` process has)")
+	flag.IntVar(&o.workers, "workers", 2, "Paprika workers (each a worker.Worker with its own pool, as a `paprika worker` process has)")
 	flag.IntVar(&o.slots, "slots", 32, "slots per Paprika worker; River runs one client with workers×slots MaxWorkers")
 	flag.StringVar(&o.outputs, "outputs", "", "directory Paprika's workers write their (tiny) outputs in (default: a temporary directory in /dev/shm when it exists, since River's no-op writes nothing)")
 	flag.StringVar(&systems, "systems", "river,paprika", "systems to run, comma-separated, in order")

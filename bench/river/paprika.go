@@ -20,6 +20,7 @@ import (
 	"github.com/paprikahq/paprika/internal/render"
 	"github.com/paprikahq/paprika/internal/scheduler"
 	"github.com/paprikahq/paprika/internal/storage"
+	"github.com/paprikahq/paprika/internal/worker"
 )
 
 // countingNoop renders nothing, at once, and counts.
@@ -38,7 +39,7 @@ const floodBatch = 5000
 
 // runPaprika fills Paprika's queue with the flood (the big tenant's
 // batches, through postgres.Store.CreateBatch as the api does), runs
-// -workers scheduler.Workers of -slots slots with a no-op renderer, lets the
+// -workers worker.Workers of -slots slots with a no-op renderer, lets the
 // small tenants submit jobs through postgres.Store.CreateJob while it
 // drains, and reads the waits from the jobs table: started_at − created_at.
 func runPaprika(ctx context.Context, db *server, o *options, outputs string) (*result, error) {
@@ -89,7 +90,7 @@ func runPaprika(ctx context.Context, db *server, o *options, outputs string) (*r
 			return nil, err
 		}
 		defer wp.Close()
-		w := scheduler.NewWorker(postgres.NewQueue(wp), scheduler.Config{
+		w := worker.New(postgres.NewQueue(wp), worker.Config{
 			Policy:   scheduler.Policy{Tiers: tiers, WorkerTiers: tiers.Names()},
 			Slots:    o.slots,
 			Ahead:    o.slots, // a full set claimed ahead, as PAPRIKA_CLAIM_AHEAD=auto does for short renders

@@ -9,7 +9,7 @@
 //   - explain: EXPLAIN (ANALYZE, BUFFERS) of every statement of a claim and
 //     of a completion, with custom and generic plans;
 //   - throughput: W worker processes (this binary re-executed with -worker,
-//     each a scheduler.Worker with -slots slots) for each W of -workers, each
+//     each a worker.Worker with -slots slots) for each W of -workers, each
 //     -repeat times: items claimed and completed per second, claim latency
 //     p50/p99 (timed around the claim's three round trips by a pgx tracer),
 //     the largest deviation of any group's starts from its fair share, and
@@ -99,9 +99,9 @@ func main() {
 	flag.StringVar(&workers, "workers", "1,2,4", "worker process counts to measure")
 	flag.IntVar(&o.repeat, "repeat", 2, "runs of each worker count")
 	flag.IntVar(&o.slots, "slots", 16, "slots per worker process (PAPRIKA_WORKERS); a claim takes up to min(free slots, -max-claim)")
-	flag.IntVar(&o.maxClaim, "max-claim", 0, "most items one claim takes (scheduler.Config.MaxClaim; 0 = its default, 64)")
+	flag.IntVar(&o.maxClaim, "max-claim", 0, "most items one claim takes (worker.Config.MaxClaim; 0 = its default, 64)")
 	flag.IntVar(&o.ahead, "ahead", 0, "items a worker claims beyond its free slots (PAPRIKA_CLAIM_AHEAD; default 0, what auto makes of this bench's tiers, one of which has maxRunning)")
-	flag.IntVar(&o.held, "held", 0, "most rendered results a worker holds for its completion flushes (scheduler.Config.Held; 0 = its default, 256)")
+	flag.IntVar(&o.held, "held", 0, "most rendered results a worker holds for its completion flushes (worker.Config.Held; 0 = its default, 256)")
 	flag.DurationVar(&o.warmup, "warmup", 3*time.Second, "time the workers run before measuring")
 	flag.DurationVar(&o.duration, "duration", 20*time.Second, "measured time of each run")
 	flag.StringVar(&o.outputs, "outputs", "", "directory the workers write their outputs in (default: a temporary directory on the disk the system temp dir is on; a tmpfs such as /dev/shm takes the per-output fsync away)")

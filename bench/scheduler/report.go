@@ -36,8 +36,8 @@ func gitState() string {
 		return "unknown (" + root + ")"
 	}
 	state := "commit " + strings.TrimSpace(string(out))
-	if st, err := exec.Command("git", "-C", root, "status", "--porcelain", "--", "internal/scheduler", "internal/postgres").Output(); err == nil && len(st) > 0 {
-		state += " with local changes in internal/scheduler or internal/postgres"
+	if st, err := exec.Command("git", "-C", root, "status", "--porcelain", "--", "internal/scheduler", "internal/worker", "internal/postgres").Output(); err == nil && len(st) > 0 {
+		state += " with local changes in internal/scheduler, internal/worker or internal/postgres"
 	}
 	return state
 }

@@ -30,6 +30,7 @@ import (
 	"github.com/paprikahq/paprika/internal/render"
 	"github.com/paprikahq/paprika/internal/scheduler"
 	"github.com/paprikahq/paprika/internal/storage"
+	"github.com/paprikahq/paprika/internal/worker"
 )
 
 // workerResult is what a worker process reports when it stops.
@@ -81,7 +82,7 @@ func (noop) Render(ctx context.Context, in render.Input) (*render.Output, error)
 	return &render.Output{Body: noopBody, ContentType: "text/html; charset=utf-8", Pages: 1}, nil
 }
 
-// workerMain runs one worker process: a scheduler.Worker as `paprika worker`
+// workerMain runs one worker process: a worker.Worker as `paprika worker`
 // makes it (pool of slots*2+8 connections, JSON logs, outputs on disk), with
 // a no-op renderer, until SIGTERM.
 func workerMain(args []string) int {
@@ -102,7 +103,7 @@ func workerMain(args []string) int {
 	}
 	ctx, stop := signal.NotifyContext(context.Background(), syscall.SIGTERM, os.Interrupt)
 	defer stop()
-	scheduler.SetWorkerGC(os.Getenv) // as paprika worker does
+	worker.SetGC(os.Getenv) // as paprika worker does
 	tiers, err := config.ParseTiers(tiersJSON)
 	if err != nil {
 		return fail(err)
@@ -125,7 +126,7 @@ func workerMain(args []string) int {
 	if err := pool.Ping(ctx); err != nil {
 		return fail(err)
 	}
-	w := scheduler.NewWorker(postgres.NewQueue(pool), scheduler.Config{
+	w := worker.New(postgres.NewQueue(pool), worker.Config{
 		Policy:   scheduler.Policy{Tiers: tiers, WorkerTiers: tiers.Names()},
 		Slots:    *slots,
 		Ahead:    *ahead,

@@ -32,6 +32,7 @@ import (
 	"github.com/paprikahq/paprika/internal/s3test"
 	"github.com/paprikahq/paprika/internal/scheduler"
 	"github.com/paprikahq/paprika/internal/storage"
+	"github.com/paprikahq/paprika/internal/worker"
 )
 
 func main() {
@@ -111,7 +112,7 @@ func run(invoice string, records, rounds, slots int, format string) error {
 		if err := db.CreateBatch(ctx, b, recs); err != nil {
 			return 0, 0, err
 		}
-		w := scheduler.NewWorker(postgres.NewQueue(pool), scheduler.Config{
+		w := worker.New(postgres.NewQueue(pool), worker.Config{
 			Policy: scheduler.Policy{Tiers: tiers, WorkerTiers: tiers.Names()},
 			Slots:  slots, Renderer: engine, Outputs: store,
 			Logger: slog.New(slog.NewTextHandler(os.Stderr, &slog.HandlerOptions{Level: slog.LevelWarn})),

@@ -17,6 +17,7 @@ import (
 	"github.com/paprikahq/paprika/internal/scheduler"
 	"github.com/paprikahq/paprika/internal/storage"
 	"github.com/paprikahq/paprika/internal/webhook"
+	"github.com/paprikahq/paprika/internal/worker"
 )
 
 func runWorker(ctx context.Context, getenv func(string) string, log *slog.Logger, onListen listenFunc) error {
@@ -29,8 +30,8 @@ func runWorker(ctx context.Context, getenv func(string) string, log *slog.Logger
 		return err
 	}
 	defer pool.Close()
-	if scheduler.SetWorkerGC(getenv) {
-		log.Debug("garbage collector target set for a worker", "gogc", scheduler.WorkerGCPercent)
+	if worker.SetGC(getenv) {
+		log.Debug("garbage collector target set for a worker", "gogc", worker.GCPercent)
 	}
 	return workerMain(ctx, cfg, pool, newMetrics(cfg, pool), log, onListen, true)
 }
@@ -51,7 +52,7 @@ func workerMain(ctx context.Context, cfg *config.Config, pool *pgxpool.Pool, m *
 	if err := engine.CheckSandbox(ctx); err != nil {
 		return err
 	}
-	worker := scheduler.NewWorker(postgres.NewQueue(pool), scheduler.Config{
+	worker := worker.New(postgres.NewQueue(pool), worker.Config{
 		Policy:   scheduler.Policy{Tiers: cfg.Tiers, WorkerTiers: cfg.WorkerTiers, Lease: cfg.Lease},
 		Slots:    cfg.Workers,
 		Ahead:    cfg.ClaimAhead,

@@ -20,6 +20,7 @@ import (
 	"github.com/paprikahq/paprika/internal/render"
 	"github.com/paprikahq/paprika/internal/scheduler"
 	"github.com/paprikahq/paprika/internal/storage"
+	"github.com/paprikahq/paprika/internal/worker"
 )
 
 // htmlType is the Content-Type of html documents.
@@ -115,7 +116,7 @@ func (e *testEnv) startWorker(t *testing.T, r render.Renderer) {
 		t.Cleanup(func() { require.NoError(t, engine.Close()) })
 		r = engine
 	}
-	w := scheduler.NewWorker(postgres.NewQueue(e.Pool), scheduler.Config{
+	w := worker.New(postgres.NewQueue(e.Pool), worker.Config{
 		Policy:   scheduler.Policy{Tiers: e.Config.Tiers, WorkerTiers: e.Config.Tiers.Names(), Lease: 3 * time.Second},
 		Slots:    2,
 		Renderer: r,

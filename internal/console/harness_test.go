@@ -35,6 +35,7 @@ import (
 	"github.com/paprikahq/paprika/internal/storage"
 	"github.com/paprikahq/paprika/internal/testkit"
 	"github.com/paprikahq/paprika/internal/webhook"
+	"github.com/paprikahq/paprika/internal/worker"
 )
 
 const seedTiers = `{"standard": {"weight": 1}, "priority": {"weight": 4, "maxRunning": 20, "ratePerMinute": 600}}`
@@ -139,7 +140,7 @@ func setupTiers(t *testing.T, tiers string) *env {
 	t.Cleanup(hs.Close)
 	e.URL = hs.URL
 
-	w := scheduler.NewWorker(postgres.NewQueue(pool), scheduler.Config{
+	w := worker.New(postgres.NewQueue(pool), worker.Config{
 		Policy:   scheduler.Policy{Tiers: cfg.Tiers, WorkerTiers: cfg.Tiers.Names()},
 		Slots:    2,
 		Renderer: shared.engine,

@@ -20,12 +20,15 @@
 // replaying the policy K times over the locked lanes, in one transaction of
 // three pipelined round trips.
 //
+// A claim gives each item a lease; holding it, renewing it and giving the
+// work back are the worker runtime's (internal/worker), which runs the
+// claims of this package.
+//
 // Within a group single jobs go first, oldest first; then batches take turns,
 // the batch with the fewest records running first, each batch's records in
 // index order.
 //
-// A claim holds a lease that the worker renews while rendering; a lease that
-// expires returns the work to the queue, and the third loss fails it with
-// worker-lost. Completions carry the lease token, so a worker that wakes up
-// after its lease was taken over cannot complete the work a second time.
+// The package is the policy alone: it decides which work a worker gets
+// next and reads the tiers' measures, and it renders, stores and completes
+// nothing.
 package scheduler

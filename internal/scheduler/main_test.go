@@ -1,54 +1,57 @@
-package scheduler
+package scheduler_test
 
 import (
 	"context"
-	"fmt"
-	"os"
-	"os/signal"
-	"syscall"
 	"testing"
 	"time"
 
-	"github.com/paprikahq/paprika/internal/config"
+	"github.com/stretchr/testify/require"
+
 	"github.com/paprikahq/paprika/internal/pgtest"
 	"github.com/paprikahq/paprika/internal/postgres"
+	"github.com/paprikahq/paprika/internal/render"
+	"github.com/paprikahq/paprika/internal/scheduler"
+	"github.com/paprikahq/paprika/internal/scheduler/schedtest"
 	"github.com/paprikahq/paprika/internal/storage"
+	"github.com/paprikahq/paprika/internal/worker"
 )
 
 func TestMain(m *testing.M) {
-	if url := os.Getenv("PAPRIKA_TEST_WORKER_URL"); url != "" {
-		os.Exit(runChildWorker(url))
-	}
-	// Workers start goroutines (listen, renew, reap, complete): pgtest.Main
-	// checks that none outlives its test.
+	// The policy's tests run workers (internal/worker), which start
+	// goroutines (listen, renew, reap, complete): pgtest.Main checks that
+	// none outlives its test.
 	pgtest.Main(m)
 }
 
-// runChildWorker is a worker process for the crash tests: it claims with a
-// renderer that prints "rendering" and then hangs, so the test can SIGKILL
-// it mid-render.
-func runChildWorker(url string) int {
-	ctx, stop := signal.NotifyContext(context.Background(), syscall.SIGTERM)
-	defer stop()
-	pool, err := postgres.Open(ctx, url, 4)
-	if err != nil {
-		fmt.Fprintln(os.Stderr, err)
-		return 1
+// fixture is schedtest's, with the worker the policy's tests start.
+type fixture struct{ *schedtest.Fixture }
+
+func setup(t *testing.T, tiersJSON string) *fixture {
+	t.Helper()
+	return &fixture{schedtest.Setup(t, tiersJSON)}
+}
+
+// worker runs a worker of slots claiming workerTiers (every tier when
+// none) until the returned stop is called: the policy as a worker runs it.
+func (f *fixture) worker(r render.Renderer, slots int, workerTiers ...string) (*worker.Worker, func()) {
+	f.T.Helper()
+	if len(workerTiers) == 0 {
+		workerTiers = f.Tiers.Names()
 	}
-	tiers, _ := config.ParseTiers("")
-	started := make(chan string, 10)
-	go func() {
-		for range started {
-			fmt.Println("rendering")
-		}
-	}()
-	w := NewWorker(postgres.NewQueue(pool), Config{
-		Policy:   Policy{Tiers: tiers, WorkerTiers: tiers.Names(), Lease: 2 * time.Second},
-		Slots:    1,
-		Renderer: &testRenderer{delay: time.Hour, started: started},
-		Outputs:  &storage.Files{Dir: os.TempDir()},
+	w := worker.New(postgres.NewQueue(f.Pool), worker.Config{
+		Policy:   scheduler.Policy{Tiers: f.Tiers, WorkerTiers: workerTiers, Lease: 3 * time.Second},
+		Slots:    slots,
+		Renderer: r,
+		Outputs:  &storage.Files{Dir: f.T.TempDir()},
 		Poll:     50 * time.Millisecond,
+		Grace:    2 * time.Second,
 	})
-	_ = w.Run(ctx)
-	return 0
+	ctx, cancel := context.WithCancel(context.Background())
+	done := make(chan error, 1)
+	go func() { done <- w.Run(ctx) }()
+	stop := func() {
+		cancel()
+		require.NoError(f.T, <-done)
+	}
+	return w, stop
 }

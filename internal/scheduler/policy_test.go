@@ -1,4 +1,4 @@
-package scheduler
+package scheduler_test
 
 import (
 	"context"
@@ -10,6 +10,7 @@ import (
 
 	"github.com/paprikahq/paprika/internal/config"
 	"github.com/paprikahq/paprika/internal/paprika"
+	"github.com/paprikahq/paprika/internal/scheduler/schedtest"
 )
 
 // tenantOf reads the tenant a test render was for (the test data is
@@ -31,28 +32,22 @@ func startsByTenant(order []string) map[string]int {
 // firstStarts runs a one-slot worker until n renders have started and
 // returns the tenants in start order.
 func (f *fixture) firstStarts(n int, workerTiers ...string) []string {
-	f.t.Helper()
-	r := &testRenderer{}
+	f.T.Helper()
+	r := &schedtest.Renderer{}
 	_, stop := f.worker(r, 1, workerTiers...)
-	waitFor(f.t, "starts", func() bool {
-		r.mu.Lock()
-		defer r.mu.Unlock()
-		return len(r.order) >= n
-	})
+	schedtest.WaitFor(f.T, "starts", func() bool { return r.Renders() >= n })
 	stop()
-	r.mu.Lock()
-	defer r.mu.Unlock()
-	return r.order[:n]
+	return r.Order()[:n]
 }
 
 func TestWeightsShareStartsFourToOne(t *testing.T) {
 	t.Parallel()
-	f := setup(t, seedTiers)
-	f.tenant("big", "priority")
-	f.tenant("small", "")
+	f := setup(t, schedtest.SeedTiers)
+	f.Tenant("big", "priority")
+	f.Tenant("small", "")
 	for range 60 {
-		f.job("small", "")
-		f.job("big", "")
+		f.Job("small", "")
+		f.Job("big", "")
 	}
 	got := startsByTenant(f.firstStarts(50))
 	t.Logf("starts: %v", got)
@@ -62,18 +57,18 @@ func TestWeightsShareStartsFourToOne(t *testing.T) {
 
 func TestEveryTenantIsAGroupOfItsOwn(t *testing.T) {
 	t.Parallel()
-	f := setup(t, seedTiers)
-	f.tenant("prio", "priority")
+	f := setup(t, schedtest.SeedTiers)
+	f.Tenant("prio", "priority")
 	var small []string
 	for i := range 10 {
 		id := "std" + string(rune('a'+i))
 		small = append(small, id)
-		f.tenant(id, "")
+		f.Tenant(id, "")
 	}
 	for range 30 {
-		f.job("prio", "")
+		f.Job("prio", "")
 		for _, id := range small {
-			f.job(id, "")
+			f.Job(id, "")
 		}
 	}
 	// Ten standard groups of weight 1 and one priority group of weight 4:
@@ -90,20 +85,20 @@ func TestEveryTenantIsAGroupOfItsOwn(t *testing.T) {
 func TestMaxRunningIsReachedAndNeverExceededAcrossWorkers(t *testing.T) {
 	t.Parallel()
 	f := setup(t, `{"standard": {"weight": 1, "maxRunning": 3}}`)
-	f.tenant("acme", "")
-	f.tenant("other", "")
+	f.Tenant("acme", "")
+	f.Tenant("other", "")
 	for range 12 {
-		f.job("acme", "")
+		f.Job("acme", "")
 	}
-	f.job("other", "")
-	r := &testRenderer{delay: 150 * time.Millisecond}
+	f.Job("other", "")
+	r := &schedtest.Renderer{Delay: 150 * time.Millisecond}
 	var acmeMax int
 	_, stop1 := f.worker(r, 4)
 	_, stop2 := f.worker(r, 4)
 	// Sample the database's view while the work drains.
 	deadline := time.Now().Add(20 * time.Second)
-	for count(t, f.pool, `SELECT count(*) FROM jobs WHERE status = 'done'`) < 13 {
-		n := count(t, f.pool, `SELECT count(*) FROM jobs WHERE tenant_id = 'acme' AND status = 'running'`)
+	for schedtest.Count(t, f.Pool, `SELECT count(*) FROM jobs WHERE status = 'done'`) < 13 {
+		n := schedtest.Count(t, f.Pool, `SELECT count(*) FROM jobs WHERE tenant_id = 'acme' AND status = 'running'`)
 		acmeMax = max(acmeMax, n)
 		require.LessOrEqual(t, n, 3, "maxRunning exceeded")
 		require.True(t, time.Now().Before(deadline), "work did not drain")
@@ -116,36 +111,36 @@ func TestMaxRunningIsReachedAndNeverExceededAcrossWorkers(t *testing.T) {
 
 func TestReservedWorkerClaimsOnlyItsTiers(t *testing.T) {
 	t.Parallel()
-	f := setup(t, seedTiers)
-	f.tenant("prio", "priority")
-	f.tenant("std", "")
+	f := setup(t, schedtest.SeedTiers)
+	f.Tenant("prio", "priority")
+	f.Tenant("std", "")
 	for range 5 {
-		f.job("std", "")
-		f.job("prio", "")
+		f.Job("std", "")
+		f.Job("prio", "")
 	}
-	r := &testRenderer{}
+	r := &schedtest.Renderer{}
 	_, stop := f.worker(r, 2, "priority")
-	waitFor(t, "priority work done", func() bool {
-		return count(t, f.pool, `SELECT count(*) FROM jobs WHERE tenant_id = 'prio' AND status = 'done'`) == 5
+	schedtest.WaitFor(t, "priority work done", func() bool {
+		return schedtest.Count(t, f.Pool, `SELECT count(*) FROM jobs WHERE tenant_id = 'prio' AND status = 'done'`) == 5
 	})
 	time.Sleep(200 * time.Millisecond) // a few more polls: it must still leave std alone
 	stop()
-	require.Equal(t, 5, count(t, f.pool, `SELECT count(*) FROM jobs WHERE tenant_id = 'std' AND status = 'queued'`))
-	require.Equal(t, map[string]int{"prio": 5}, startsByTenant(r.order))
+	require.Equal(t, 5, schedtest.Count(t, f.Pool, `SELECT count(*) FROM jobs WHERE tenant_id = 'std' AND status = 'queued'`))
+	require.Equal(t, map[string]int{"prio": 5}, startsByTenant(r.Order()))
 }
 
 func TestKeyTierOverridesTenantTier(t *testing.T) {
 	t.Parallel()
-	f := setup(t, seedTiers)
-	f.tenant("fabrikam", "")
-	urgent := f.job("fabrikam", "priority")
-	plain := f.job("fabrikam", "")
-	items, err := f.claimer("priority").Claim(context.Background(), 4)
+	f := setup(t, schedtest.SeedTiers)
+	f.Tenant("fabrikam", "")
+	urgent := f.Job("fabrikam", "priority")
+	plain := f.Job("fabrikam", "")
+	items, err := f.Claimer("priority").Claim(context.Background(), 4)
 	require.NoError(t, err)
 	require.Len(t, items, 1, "a priority-only worker takes the urgent key's job only")
 	require.Equal(t, urgent.ID, items[0].JobID)
 	require.Equal(t, "priority", items[0].Tier)
-	items, err = f.claimer().Claim(context.Background(), 4)
+	items, err = f.Claimer().Claim(context.Background(), 4)
 	require.NoError(t, err)
 	require.Len(t, items, 1)
 	require.Equal(t, plain.ID, items[0].JobID)
@@ -154,45 +149,45 @@ func TestKeyTierOverridesTenantTier(t *testing.T) {
 
 func TestTierUpgradeSpeedsUpWaitingWork(t *testing.T) {
 	t.Parallel()
-	f := setup(t, seedTiers)
-	f.tenant("a", "")
-	f.tenant("b", "")
+	f := setup(t, schedtest.SeedTiers)
+	f.Tenant("a", "")
+	f.Tenant("b", "")
 	for range 60 {
-		f.job("a", "")
-		f.job("b", "")
+		f.Job("a", "")
+		f.Job("b", "")
 	}
 	before := startsByTenant(f.firstStarts(20))
 	require.InDelta(t, 10, before["a"], 2, "equal tiers share equally: %v", before)
-	_, err := f.store.UpdateTenant(context.Background(), "b", paprika.TenantPatch{Tier: ptr("priority")})
+	_, err := f.Store.UpdateTenant(context.Background(), "b", paprika.TenantPatch{Tier: ptr("priority")})
 	require.NoError(t, err)
 	// The next starts: b's queued work now claims at priority. Over 50
 	// starts the shares of the last minute even out toward 4:1.
 	after := startsByTenant(f.firstStarts(50))
 	t.Logf("starts before the upgrade: %v, after: %v", before, after)
 	require.Greater(t, after["b"], 2*after["a"], "the upgrade speeds up b's waiting work: %v", after)
-	require.Positive(t, count(t, f.pool, `SELECT count(*) FROM jobs WHERE tenant_id = 'b' AND tier = 'priority'`), "it ran at priority")
+	require.Positive(t, schedtest.Count(t, f.Pool, `SELECT count(*) FROM jobs WHERE tenant_id = 'b' AND tier = 'priority'`), "it ran at priority")
 }
 
 func TestRemovedTierFallsBackToTheDefault(t *testing.T) {
 	t.Parallel()
 	f := setup(t, `{"standard": {"weight": 1}, "gold": {"weight": 8}}`)
-	f.tenant("acme", "gold")
-	f.job("acme", "gold")
+	f.Tenant("acme", "gold")
+	f.Job("acme", "gold")
 	// The operator removes gold: the worker's configuration no longer has it.
 	tiers, err := config.ParseTiers(`{"standard": {"weight": 1}, "priority": {"weight": 4}}`)
 	require.NoError(t, err)
-	f.tiers = tiers
-	require.Equal(t, "standard", f.claimOne().Tier)
+	f.Tiers = tiers
+	require.Equal(t, "standard", f.ClaimOne().Tier)
 }
 
 func TestBatchesTakeTurnsFewestRunningFirst(t *testing.T) {
 	t.Parallel()
-	f := setup(t, seedTiers)
-	f.tenant("acme", "")
-	a := f.batch("acme", 5)
-	b := f.batch("acme", 3)
-	j := f.job("acme", "") // submitted last, claimed first
-	c := f.claimer()
+	f := setup(t, schedtest.SeedTiers)
+	f.Tenant("acme", "")
+	a := f.Batch("acme", 5)
+	b := f.Batch("acme", 3)
+	j := f.Job("acme", "") // submitted last, claimed first
+	c := f.Claimer()
 	items, err := c.Claim(context.Background(), 1)
 	require.NoError(t, err)
 	require.Equal(t, j.ID, items[0].JobID, "single jobs go first: someone is waiting")
@@ -221,17 +216,17 @@ func TestBatchesTakeTurnsFewestRunningFirst(t *testing.T) {
 
 func TestSuspendedTenantsWorkWaits(t *testing.T) {
 	t.Parallel()
-	f := setup(t, seedTiers)
-	f.tenant("acme", "")
-	f.job("acme", "")
-	_, err := f.store.UpdateTenant(context.Background(), "acme", paprika.TenantPatch{Suspended: ptr(true)})
+	f := setup(t, schedtest.SeedTiers)
+	f.Tenant("acme", "")
+	f.Job("acme", "")
+	_, err := f.Store.UpdateTenant(context.Background(), "acme", paprika.TenantPatch{Suspended: ptr(true)})
 	require.NoError(t, err)
-	items, err := f.claimer().Claim(context.Background(), 4)
+	items, err := f.Claimer().Claim(context.Background(), 4)
 	require.NoError(t, err)
 	require.Empty(t, items)
-	_, err = f.store.UpdateTenant(context.Background(), "acme", paprika.TenantPatch{Suspended: ptr(false)})
+	_, err = f.Store.UpdateTenant(context.Background(), "acme", paprika.TenantPatch{Suspended: ptr(false)})
 	require.NoError(t, err)
-	items, err = f.claimer().Claim(context.Background(), 4)
+	items, err = f.Claimer().Claim(context.Background(), 4)
 	require.NoError(t, err)
 	require.Len(t, items, 1)
 }

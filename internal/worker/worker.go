@@ -1,4 +1,4 @@
-package scheduler
+package worker
 
 import (
 	"context"
@@ -11,12 +11,13 @@ import (
 	"github.com/paprikahq/paprika/internal/metrics"
 	"github.com/paprikahq/paprika/internal/paprika"
 	"github.com/paprikahq/paprika/internal/render"
+	"github.com/paprikahq/paprika/internal/scheduler"
 	"github.com/paprikahq/paprika/internal/storage"
 )
 
 // Config is a worker's setup.
 type Config struct {
-	Policy
+	scheduler.Policy
 	Slots    int             // work rendered at once (PAPRIKA_WORKERS)
 	Renderer render.Renderer // renders one document
 	Outputs  storage.Store   // where outputs are put before their work is done
@@ -54,7 +55,7 @@ const claimLinger = 10 * time.Millisecond
 type Worker struct {
 	cfg      Config
 	queue    Queue
-	claimer  *Claimer
+	claimer  *scheduler.Claimer
 	log      *slog.Logger
 	sources  *sourceCache
 	complete *completer
@@ -70,13 +71,13 @@ type Worker struct {
 }
 
 type running struct {
-	item   Item
+	item   paprika.Item
 	cancel context.CancelFunc
 	lost   bool
 }
 
-// NewWorker returns a worker; Run starts it.
-func NewWorker(q Queue, cfg Config) *Worker {
+// New returns a worker; Run starts it.
+func New(q Queue, cfg Config) *Worker {
 	if cfg.Poll == 0 {
 		cfg.Poll = time.Second
 	}
@@ -102,7 +103,7 @@ func NewWorker(q Queue, cfg Config) *Worker {
 	w := &Worker{
 		cfg:     cfg,
 		queue:   q,
-		claimer: NewClaimer(q, cfg.Policy),
+		claimer: scheduler.NewClaimer(q, cfg.Policy),
 		log:     cfg.Logger,
 		sources: newSourceCache(q),
 		held:    map[int64]*running{},
@@ -302,7 +303,7 @@ func (w *Worker) handBackAll() {
 
 // handBack returns one held item that has not started rendering to the
 // queue without counting the attempt.
-func (w *Worker) handBack(it Item) {
+func (w *Worker) handBack(it paprika.Item) {
 	if w.unhold(it.Token) {
 		return // lost already
 	}
@@ -314,14 +315,14 @@ func (w *Worker) handBack(it Item) {
 }
 
 // workIDs are the log attributes naming an item's work.
-func workIDs(it *Item) []any {
-	if it.Kind == KindJob {
+func workIDs(it *paprika.Item) []any {
+	if it.Kind == paprika.KindJob {
 		return []any{"tenant", it.TenantID, "kind", it.Kind, "jobId", it.JobID.String()}
 	}
 	return []any{"tenant", it.TenantID, "kind", it.Kind, "batchId", it.BatchID.String(), "index", it.Index}
 }
 
-func (w *Worker) logClaim(ctx context.Context, it *Item, claimedAt time.Time) {
+func (w *Worker) logClaim(ctx context.Context, it *paprika.Item, claimedAt time.Time) {
 	if !w.log.Enabled(ctx, slog.LevelInfo) {
 		return
 	}
@@ -331,7 +332,7 @@ func (w *Worker) logClaim(ctx context.Context, it *Item, claimedAt time.Time) {
 	attrs := append(a[:0], slog.String("tenant", it.TenantID), slog.String("tier", it.Tier),
 		slog.String("kind", it.Kind), slog.Float64("waitSeconds", it.Wait(claimedAt).Seconds()),
 		slog.Int("attempt", it.Attempt))
-	if it.Kind == KindJob {
+	if it.Kind == paprika.KindJob {
 		attrs = append(attrs, slog.String("jobId", it.JobID.String()))
 	} else {
 		attrs = append(attrs, slog.String("batchId", it.BatchID.String()), slog.Int("index", it.Index))
@@ -342,7 +343,7 @@ func (w *Worker) logClaim(ctx context.Context, it *Item, claimedAt time.Time) {
 // process renders one item and records the result through the completer.
 // wait is how long it waited for its claim, observed once its format is
 // known (a record's is its batch's).
-func (w *Worker) process(ctx context.Context, it Item, wait time.Duration) {
+func (w *Worker) process(ctx context.Context, it paprika.Item, wait time.Duration) {
 	w.cfg.Metrics.Started(it.Tier, it.Kind)
 	start := time.Now()
 	res := result{Result: paprika.Result{Item: it}}
@@ -418,11 +419,11 @@ func (w *Worker) process(ctx context.Context, it Item, wait time.Duration) {
 // render resolves the item's template and renders it, and returns the
 // output to store: the completer stores it with the others of its flush,
 // before their work is done.
-func (w *Worker) render(ctx context.Context, it *Item) (*paprika.Output, *storage.Output, error) {
+func (w *Worker) render(ctx context.Context, it *paprika.Item) (*paprika.Output, *storage.Output, error) {
 	src := it.Source
 	var opts render.Options
 	var optsErr error
-	if it.Kind == KindRecord {
+	if it.Kind == paprika.KindRecord {
 		var err error
 		if src, opts, optsErr, err = w.sources.batch(ctx, it.BatchID); err != nil {
 			return nil, nil, err
@@ -446,7 +447,7 @@ func (w *Worker) render(ctx context.Context, it *Item) (*paprika.Output, *storag
 		return nil, nil, err
 	}
 	key := storage.JobKey(it.TenantID, it.JobID, src.Format)
-	if it.Kind == KindRecord {
+	if it.Kind == paprika.KindRecord {
 		key = storage.RecordKey(it.TenantID, it.BatchID, it.Index, src.Format)
 	}
 	return &paprika.Output{ContentType: out.ContentType, Bytes: int64(len(out.Body)), Pages: out.Pages},

@@ -1,4 +1,4 @@
-package scheduler
+package worker
 
 import (
 	"context"
@@ -11,14 +11,16 @@ import (
 
 	"github.com/paprikahq/paprika/internal/paprika"
 	"github.com/paprikahq/paprika/internal/postgres"
+	"github.com/paprikahq/paprika/internal/scheduler"
+	"github.com/paprikahq/paprika/internal/scheduler/schedtest"
 	"github.com/paprikahq/paprika/internal/storage"
 )
 
 const unlimitedTiers = `{"standard": {"weight": 1}, "priority": {"weight": 4}}`
 
 func TestAheadSizer(t *testing.T) {
-	unlimited := Policy{Tiers: mustTiers(t, unlimitedTiers)}
-	limited := Policy{Tiers: mustTiers(t, seedTiers)}
+	unlimited := scheduler.Policy{Tiers: schedtest.MustTiers(t, unlimitedTiers)}
+	limited := scheduler.Policy{Tiers: schedtest.MustTiers(t, schedtest.SeedTiers)}
 
 	fixed := newAheadSizer(5, 8, limited)
 	fixed.rendered(0.001)
@@ -72,13 +74,13 @@ func (q *claimSizes) most() int {
 
 // drainAhead runs a worker of slots claiming ahead by AheadAuto until the
 // tenant's batch of n records is done, and returns the most a claim asked.
-func drainAhead(t *testing.T, tiersJSON string, r *testRenderer, slots, n int) int {
+func drainAhead(t *testing.T, tiersJSON string, r *schedtest.Renderer, slots, n int) int {
 	f := setup(t, tiersJSON)
-	f.tenant("acme", "")
-	f.batch("acme", n)
-	q := &claimSizes{Queue: postgres.NewQueue(f.pool)}
-	w := NewWorker(q, Config{
-		Policy:   Policy{Tiers: f.tiers, WorkerTiers: f.tiers.Names(), Lease: 3 * time.Second},
+	f.Tenant("acme", "")
+	f.Batch("acme", n)
+	q := &claimSizes{Queue: postgres.NewQueue(f.Pool)}
+	w := New(q, Config{
+		Policy:   scheduler.Policy{Tiers: f.Tiers, WorkerTiers: f.Tiers.Names(), Lease: 3 * time.Second},
 		Slots:    slots,
 		Ahead:    AheadAuto,
 		Renderer: r,
@@ -88,30 +90,30 @@ func drainAhead(t *testing.T, tiersJSON string, r *testRenderer, slots, n int) i
 	ctx, cancel := context.WithCancel(context.Background())
 	done := make(chan error, 1)
 	go func() { done <- w.Run(ctx) }()
-	waitFor(t, "the batch done", func() bool {
-		return count(t, f.pool, `SELECT count(*) FROM batches WHERE status = 'done' AND done = $1`, n) == 1
+	schedtest.WaitFor(t, "the batch done", func() bool {
+		return schedtest.Count(t, f.Pool, `SELECT count(*) FROM batches WHERE status = 'done' AND done = $1`, n) == 1
 	})
 	cancel()
 	require.NoError(t, <-done)
-	require.LessOrEqual(t, r.maxSeen, slots, "items claimed ahead wait for a slot")
+	require.LessOrEqual(t, r.MaxSeen(), slots, "items claimed ahead wait for a slot")
 	return q.most()
 }
 
 func TestWorkerClaimsAheadOfShortRenders(t *testing.T) {
 	t.Parallel()
-	most := drainAhead(t, unlimitedTiers, &testRenderer{}, 2, 200)
+	most := drainAhead(t, unlimitedTiers, &schedtest.Renderer{}, 2, 200)
 	require.Greater(t, most, 2, "claims grow past the slots when renders take less than a claim")
 	require.LessOrEqual(t, most, 4, "at most the slots' number ahead")
 }
 
 func TestWorkerClaimsLittleAheadOfLongRenders(t *testing.T) {
 	t.Parallel()
-	most := drainAhead(t, unlimitedTiers, &testRenderer{delay: 400 * time.Millisecond}, 2, 6)
+	most := drainAhead(t, unlimitedTiers, &schedtest.Renderer{Delay: 400 * time.Millisecond}, 2, 6)
 	require.LessOrEqual(t, most, 3, "two slots of 400 ms renders finish less than one render during a claim")
 }
 
 func TestWorkerClaimsNothingAheadForMaxRunning(t *testing.T) {
 	t.Parallel()
-	most := drainAhead(t, seedTiers, &testRenderer{}, 2, 100)
+	most := drainAhead(t, schedtest.SeedTiers, &schedtest.Renderer{}, 2, 100)
 	require.Equal(t, 2, most, "a tier with maxRunning: an item waiting in the worker would hold a place")
 }

@@ -1,4 +1,4 @@
-package scheduler
+package worker
 
 import (
 	"context"
@@ -14,16 +14,18 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/paprikahq/paprika/internal/postgres"
+	"github.com/paprikahq/paprika/internal/scheduler"
+	"github.com/paprikahq/paprika/internal/scheduler/schedtest"
 	"github.com/paprikahq/paprika/internal/storage"
 	"github.com/paprikahq/paprika/internal/testkit"
 )
 
 // oneSlotWorker runs a one-slot worker storing into outputs, logging at
 // debug level into log.
-func (f *fixture) oneSlotWorker(r *testRenderer, outputs storage.Store, log *testkit.SyncBuffer, grace time.Duration) (*Worker, func()) {
-	f.t.Helper()
-	w := NewWorker(postgres.NewQueue(f.pool), Config{
-		Policy:   Policy{Tiers: f.tiers, WorkerTiers: f.tiers.Names(), Lease: 3 * time.Second},
+func (f *fixture) oneSlotWorker(r *schedtest.Renderer, outputs storage.Store, log *testkit.SyncBuffer, grace time.Duration) (*Worker, func()) {
+	f.T.Helper()
+	w := New(postgres.NewQueue(f.Pool), Config{
+		Policy:   scheduler.Policy{Tiers: f.Tiers, WorkerTiers: f.Tiers.Names(), Lease: 3 * time.Second},
 		Slots:    1,
 		Renderer: r,
 		Outputs:  outputs,
@@ -36,14 +38,8 @@ func (f *fixture) oneSlotWorker(r *testRenderer, outputs storage.Store, log *tes
 	go func() { done <- w.Run(ctx) }()
 	return w, func() {
 		cancel()
-		require.NoError(f.t, <-done)
+		require.NoError(f.T, <-done)
 	}
-}
-
-func (r *testRenderer) renders() int {
-	r.mu.Lock()
-	defer r.mu.Unlock()
-	return len(r.order)
 }
 
 // An output store that is down as a whole (here a data folder that a file
@@ -53,47 +49,47 @@ func (r *testRenderer) renders() int {
 // counted attempt, with its output.
 func TestStoreOutageSpendsNoAttempt(t *testing.T) {
 	t.Parallel()
-	f := setup(t, seedTiers)
-	f.tenant("acme", "")
+	f := setup(t, schedtest.SeedTiers)
+	f.Tenant("acme", "")
 	base := t.TempDir()
 	mount := filepath.Join(base, "mnt")
 	require.NoError(t, os.WriteFile(mount, []byte("not a folder"), 0o600))
 	outputs := &storage.Files{Dir: filepath.Join(mount, "data")}
 	require.ErrorIs(t, storage.Ping(t.Context(), outputs), storage.ErrUnavailable)
 
-	j := f.job("acme", "")
-	other := f.job("acme", "")
-	r := &testRenderer{}
+	j := f.Job("acme", "")
+	other := f.Job("acme", "")
+	r := &schedtest.Renderer{}
 	var log testkit.SyncBuffer
 	w, stop := f.oneSlotWorker(r, outputs, &log, 2*time.Second)
 	defer stop()
 	up := w.OutputStoreGauge()
 
-	waitFor(t, "the store's failures probed twice", func() bool {
+	schedtest.WaitFor(t, "the store's failures probed twice", func() bool {
 		return strings.Count(log.String(), `"msg":"output store still unavailable"`) >= 2
 	})
 	require.Equal(t, 0.0, testutil.ToFloat64(up), "paprika_output_store_up says the outage")
 	// The slot is free while its output is stored, so it may have rendered
 	// the other job before the first put failed: at most one more than its
 	// one slot, each handed back.
-	before := r.renders()
+	before := r.Renders()
 	require.LessOrEqual(t, before, 2)
 	require.Equal(t, before, strings.Count(log.String(), `"msg":"handed back"`), log.String())
-	waitFor(t, "the store probed once more", func() bool {
+	schedtest.WaitFor(t, "the store probed once more", func() bool {
 		return strings.Count(log.String(), `"msg":"output store still unavailable"`) >= 3
 	})
-	require.Equal(t, before, r.renders(), "while the store is down the worker claims nothing more")
-	require.Equal(t, 0, count(t, f.pool, `SELECT count(*) FROM jobs WHERE status NOT IN ('queued') OR attempts <> 0`),
+	require.Equal(t, before, r.Renders(), "while the store is down the worker claims nothing more")
+	require.Equal(t, 0, schedtest.Count(t, f.Pool, `SELECT count(*) FROM jobs WHERE status NOT IN ('queued') OR attempts <> 0`),
 		"both jobs queued, no attempt spent")
 
 	// The store comes back.
 	require.NoError(t, os.Remove(mount))
 	require.NoError(t, os.MkdirAll(outputs.Dir, 0o700))
-	waitFor(t, "both done", func() bool {
-		return count(t, f.pool, `SELECT count(*) FROM jobs WHERE status = 'done'`) == 2
+	schedtest.WaitFor(t, "both done", func() bool {
+		return schedtest.Count(t, f.Pool, `SELECT count(*) FROM jobs WHERE status = 'done'`) == 2
 	})
 	for _, id := range []uuid.UUID{j.ID, other.ID} {
-		got, err := f.store.Job(context.Background(), "acme", id)
+		got, err := f.Store.Job(context.Background(), "acme", id)
 		require.NoError(t, err)
 		require.Equal(t, 1, got.Attempts, "the attempt handed back is not counted")
 		info, err := outputs.Stat(t.Context(), storage.JobKey("acme", got.ID, "html"))
@@ -102,7 +98,7 @@ func TestStoreOutageSpendsNoAttempt(t *testing.T) {
 	}
 	require.Contains(t, log.String(), `"msg":"output store answers again: claims resume"`)
 	require.Equal(t, 1.0, testutil.ToFloat64(up))
-	require.Equal(t, before+2, r.renders(), "the handed-back jobs rendered again, once each")
+	require.Equal(t, before+2, r.Renders(), "the handed-back jobs rendered again, once each")
 }
 
 // A put that fails while the store answers its Ping is this document's
@@ -110,8 +106,8 @@ func TestStoreOutageSpendsNoAttempt(t *testing.T) {
 // its output could not be stored; nothing waits.
 func TestStoreFailureWhileUpSpendsAttempts(t *testing.T) {
 	t.Parallel()
-	f := setup(t, seedTiers)
-	f.tenant("acme", "")
+	f := setup(t, schedtest.SeedTiers)
+	f.Tenant("acme", "")
 	dir := t.TempDir()
 	require.NoError(t, os.Mkdir(filepath.Join(dir, "outputs"), 0o700))
 	// A file where acme's folder would be: acme's puts fail, the store is up.
@@ -119,20 +115,20 @@ func TestStoreFailureWhileUpSpendsAttempts(t *testing.T) {
 	outputs := &storage.Files{Dir: dir}
 	require.NoError(t, storage.Ping(t.Context(), outputs))
 
-	j := f.job("acme", "")
-	r := &testRenderer{}
+	j := f.Job("acme", "")
+	r := &schedtest.Renderer{}
 	var log testkit.SyncBuffer
 	_, stop := f.oneSlotWorker(r, outputs, &log, 2*time.Second)
 	defer stop()
-	waitFor(t, "the job failed", func() bool {
-		return count(t, f.pool, `SELECT count(*) FROM jobs WHERE status = 'failed'`) == 1
+	schedtest.WaitFor(t, "the job failed", func() bool {
+		return schedtest.Count(t, f.Pool, `SELECT count(*) FROM jobs WHERE status = 'failed'`) == 1
 	})
-	got, err := f.store.Job(context.Background(), "acme", j.ID)
+	got, err := f.Store.Job(context.Background(), "acme", j.ID)
 	require.NoError(t, err)
 	require.Equal(t, MaxAttempts, got.Attempts)
 	require.Equal(t, "render-failed", got.ErrCode)
 	require.Equal(t, "output could not be stored: the output store failed", got.ErrMessage)
-	require.Equal(t, MaxAttempts, r.renders())
+	require.Equal(t, MaxAttempts, r.Renders())
 	require.NotContains(t, log.String(), `"msg":"handed back"`)
 }
 
@@ -141,14 +137,14 @@ func TestStoreFailureWhileUpSpendsAttempts(t *testing.T) {
 // already, and stays queued with no attempt spent.
 func TestStopDuringStoreOutage(t *testing.T) {
 	t.Parallel()
-	f := setup(t, seedTiers)
-	f.tenant("acme", "")
+	f := setup(t, schedtest.SeedTiers)
+	f.Tenant("acme", "")
 	mount := filepath.Join(t.TempDir(), "mnt")
 	require.NoError(t, os.WriteFile(mount, nil, 0o600))
-	j := f.job("acme", "")
+	j := f.Job("acme", "")
 	var log testkit.SyncBuffer
-	_, stop := f.oneSlotWorker(&testRenderer{}, &storage.Files{Dir: filepath.Join(mount, "data")}, &log, time.Hour)
-	waitFor(t, "the job handed back", func() bool { return strings.Contains(log.String(), `"msg":"handed back"`) })
+	_, stop := f.oneSlotWorker(&schedtest.Renderer{}, &storage.Files{Dir: filepath.Join(mount, "data")}, &log, time.Hour)
+	schedtest.WaitFor(t, "the job handed back", func() bool { return strings.Contains(log.String(), `"msg":"handed back"`) })
 	stopped := make(chan struct{})
 	go func() { stop(); close(stopped) }()
 	select {
@@ -158,7 +154,7 @@ func TestStopDuringStoreOutage(t *testing.T) {
 		// connections, and the binary hang until its timeout.
 		panic("the worker did not stop during a store outage: its slots still wait for the store")
 	}
-	got, err := f.store.Job(context.Background(), "acme", j.ID)
+	got, err := f.Store.Job(context.Background(), "acme", j.ID)
 	require.NoError(t, err)
 	require.Equal(t, "queued", got.Status)
 	require.Equal(t, 0, got.Attempts)

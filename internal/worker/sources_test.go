@@ -1,4 +1,4 @@
-package scheduler
+package worker
 
 import (
 	"testing"
@@ -7,6 +7,7 @@ import (
 
 	"github.com/paprikahq/paprika/internal/pgtest"
 	"github.com/paprikahq/paprika/internal/postgres"
+	"github.com/paprikahq/paprika/internal/scheduler/schedtest"
 )
 
 // TestSourceLookupsShareFewConnections starts a worker of 48 slots on a
@@ -22,15 +23,15 @@ func TestSourceLookupsShareFewConnections(t *testing.T) {
 	pool, err := postgres.Open(t.Context(), url, 2*slots+8)
 	require.NoError(t, err)
 	defer pool.Close()
-	f := &fixture{t: t, pool: pool, store: &postgres.Store{Pool: pool}, tiers: mustTiers(t, seedTiers)}
-	f.tenant("acme", "")
+	f := &fixture{schedtest.New(t, pool, schedtest.MustTiers(t, schedtest.SeedTiers))}
+	f.Tenant("acme", "")
 	for range 2 * slots {
-		f.batch("acme", 1)
+		f.Batch("acme", 1)
 	}
-	_, stop := f.worker(&testRenderer{}, slots)
+	_, stop := f.worker(&schedtest.Renderer{}, slots)
 	defer stop()
-	waitFor(t, "all done", func() bool {
-		return count(t, f.pool, `SELECT count(*) FROM batch_records WHERE status = 'done'`) == 2*slots
+	schedtest.WaitFor(t, "all done", func() bool {
+		return schedtest.Count(t, f.Pool, `SELECT count(*) FROM batch_records WHERE status = 'done'`) == 2*slots
 	})
 	// Idle connections stay in the pool (for 30 minutes), so the total is
 	// the most it ever needed: the claimer, the completer, the lease

@@ -1,4 +1,4 @@
-package scheduler
+package worker
 
 // renderSlot is a long-lived goroutine that runs one item's process call at
 // a time. A template's evaluation recurses deeply (raymond's visitor calls

@@ -1,4 +1,4 @@
-package scheduler
+package worker
 
 import (
 	"context"
@@ -9,6 +9,8 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/paprikahq/paprika/internal/postgres"
+	"github.com/paprikahq/paprika/internal/scheduler"
+	"github.com/paprikahq/paprika/internal/scheduler/schedtest"
 	"github.com/paprikahq/paprika/internal/storage"
 )
 
@@ -58,14 +60,14 @@ func TestHeldResultsAreBounded(t *testing.T) {
 	} {
 		t.Run(c.name, func(t *testing.T) {
 			t.Parallel()
-			f := setup(t, seedTiers)
-			f.tenant("acme", c.tier)
-			b := f.batch("acme", 20)
+			f := setup(t, schedtest.SeedTiers)
+			f.Tenant("acme", c.tier)
+			b := f.Batch("acme", 20)
 			files := &storage.Files{Dir: t.TempDir()}
 			store := &stalledStore{Store: files, release: make(chan struct{})}
-			r := &testRenderer{}
-			w := NewWorker(postgres.NewQueue(f.pool), Config{
-				Policy: Policy{Tiers: f.tiers, WorkerTiers: f.tiers.Names(), Lease: 30 * time.Second},
+			r := &schedtest.Renderer{}
+			w := New(postgres.NewQueue(f.Pool), Config{
+				Policy: scheduler.Policy{Tiers: f.Tiers, WorkerTiers: f.Tiers.Names(), Lease: 30 * time.Second},
 				Slots:  2, Renderer: r, Outputs: store, Poll: 50 * time.Millisecond, Grace: 2 * time.Second,
 				Held: c.held, HeldBytes: c.bytes,
 			})
@@ -75,17 +77,17 @@ func TestHeldResultsAreBounded(t *testing.T) {
 			defer func() { cancel(); require.NoError(t, <-done) }()
 			defer store.letGo() // first, or the worker's last flush waits for good
 
-			waitFor(t, "the slots to fill the bound", func() bool { return r.renders() >= c.renders })
+			schedtest.WaitFor(t, "the slots to fill the bound", func() bool { return r.Renders() >= c.renders })
 			// The slots now wait for their flush, which waits for the store:
 			// a few more claim rounds render nothing more.
 			time.Sleep(300 * time.Millisecond)
-			require.Equal(t, c.renders, r.renders(), "renders while the store is stalled")
+			require.Equal(t, c.renders, r.Renders(), "renders while the store is stalled")
 
 			store.letGo()
-			waitFor(t, "every record done", func() bool {
-				return count(t, f.pool, `SELECT count(*) FROM batch_records WHERE batch_id = $1 AND status = 'done'`, b.ID) == 20
+			schedtest.WaitFor(t, "every record done", func() bool {
+				return schedtest.Count(t, f.Pool, `SELECT count(*) FROM batch_records WHERE batch_id = $1 AND status = 'done'`, b.ID) == 20
 			})
-			require.Equal(t, 20, r.renders(), "each record rendered once")
+			require.Equal(t, 20, r.Renders(), "each record rendered once")
 			for i := 1; i <= 20; i++ {
 				info, err := files.Stat(t.Context(), storage.RecordKey("acme", b.ID, i, "html"))
 				require.NoError(t, err)

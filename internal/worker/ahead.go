@@ -1,4 +1,4 @@
-package scheduler
+package worker
 
 import (
 	"fmt"
@@ -8,6 +8,7 @@ import (
 	"sync"
 
 	"github.com/paprikahq/paprika/internal/config"
+	"github.com/paprikahq/paprika/internal/scheduler"
 )
 
 // AheadAuto, as Config.Ahead (PAPRIKA_CLAIM_AHEAD unset or "auto"), has a
@@ -38,7 +39,7 @@ type aheadSizer struct {
 	claim  float64 // average seconds of a claim
 }
 
-func newAheadSizer(ahead, slots int, policy Policy) *aheadSizer {
+func newAheadSizer(ahead, slots int, policy scheduler.Policy) *aheadSizer {
 	a := &aheadSizer{fixed: max(ahead, 0), slots: slots}
 	if ahead == AheadAuto {
 		a.fixed = AheadAuto
@@ -50,7 +51,7 @@ func newAheadSizer(ahead, slots int, policy Policy) *aheadSizer {
 }
 
 // claimsMaxRunning says whether a tier the worker claims has maxRunning.
-func claimsMaxRunning(p Policy) bool {
+func claimsMaxRunning(p scheduler.Policy) bool {
 	for _, t := range p.Tiers {
 		if t.MaxRunning > 0 && (len(p.WorkerTiers) == 0 || slices.Contains(p.WorkerTiers, t.Key)) {
 			return true

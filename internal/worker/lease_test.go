@@ -1,4 +1,4 @@
-package scheduler
+package worker
 
 import (
 	"bufio"
@@ -14,6 +14,8 @@ import (
 	"github.com/paprikahq/paprika/internal/paprika"
 	"github.com/paprikahq/paprika/internal/pgtest"
 	"github.com/paprikahq/paprika/internal/postgres"
+	"github.com/paprikahq/paprika/internal/scheduler"
+	"github.com/paprikahq/paprika/internal/scheduler/schedtest"
 )
 
 // A worker killed with SIGKILL mid-render loses nothing: its lease expires,
@@ -22,9 +24,9 @@ import (
 func TestKilledWorkerLosesNothing(t *testing.T) {
 	t.Parallel()
 	pool, url := pgtest.NewPool(t)
-	f := &fixture{t: t, pool: pool, store: &postgres.Store{Pool: pool}, tiers: mustTiers(t, "")}
-	f.tenant("acme", "")
-	j := f.job("acme", "")
+	f := &fixture{schedtest.New(t, pool, schedtest.MustTiers(t, ""))}
+	f.Tenant("acme", "")
+	j := f.Job("acme", "")
 
 	child := exec.Command(os.Args[0], "-test.run=^$")
 	child.Env = append(os.Environ(), "PAPRIKA_TEST_WORKER_URL="+url)
@@ -34,40 +36,40 @@ func TestKilledWorkerLosesNothing(t *testing.T) {
 	line, err := bufio.NewReader(out).ReadString('\n')
 	require.NoError(t, err)
 	require.Equal(t, "rendering\n", line)
-	require.Equal(t, "running", jobStatus(t, f, j))
+	require.Equal(t, "running", f.JobStatus(j))
 	require.NoError(t, child.Process.Kill())
 	_ = child.Wait()
 
-	r := &testRenderer{}
+	r := &schedtest.Renderer{}
 	_, stop := f.worker(r, 1)
 	defer stop()
-	waitFor(t, "the job to be done by the second worker", func() bool { return jobStatus(t, f, j) == "done" })
-	got, err := f.store.Job(context.Background(), "acme", j.ID)
+	schedtest.WaitFor(t, "the job to be done by the second worker", func() bool { return f.JobStatus(j) == "done" })
+	got, err := f.Store.Job(context.Background(), "acme", j.ID)
 	require.NoError(t, err)
 	require.Equal(t, 2, got.Attempts, "the lost attempt counts")
-	require.Len(t, r.order, 1, "rendered once by the second worker")
-	require.Equal(t, 1, count(t, pool, `SELECT count(*) FROM measures WHERE kind = 'd'`), "completed once")
-	require.Equal(t, 0, count(t, pool, `SELECT (sum(g.started) - sum(f.finished))::int FROM group_starts g JOIN group_finishes f USING (tenant_id, tier)`), "nothing counted as running")
+	require.Len(t, r.Order(), 1, "rendered once by the second worker")
+	require.Equal(t, 1, schedtest.Count(t, pool, `SELECT count(*) FROM measures WHERE kind = 'd'`), "completed once")
+	require.Equal(t, 0, schedtest.Count(t, pool, `SELECT (sum(g.started) - sum(f.finished))::int FROM group_starts g JOIN group_finishes f USING (tenant_id, tier)`), "nothing counted as running")
 }
 
 // After the third lost lease the work fails with worker-lost.
 func TestThirdLostLeaseFailsWithWorkerLost(t *testing.T) {
 	t.Parallel()
 	f := setup(t, "")
-	f.tenant("acme", "")
-	j := f.job("acme", "")
-	c := NewClaimer(postgres.NewQueue(f.pool), Policy{Tiers: f.tiers, WorkerTiers: f.tiers.Names(), Lease: time.Millisecond})
+	f.Tenant("acme", "")
+	j := f.Job("acme", "")
+	c := scheduler.NewClaimer(postgres.NewQueue(f.Pool), scheduler.Policy{Tiers: f.Tiers, WorkerTiers: f.Tiers.Names(), Lease: time.Millisecond})
 	for attempt := 1; attempt <= MaxAttempts; attempt++ {
 		items, err := c.Claim(context.Background(), 1)
 		require.NoError(t, err)
 		require.Len(t, items, 1, "attempt %d", attempt)
 		require.Equal(t, attempt, items[0].Attempt)
 		time.Sleep(5 * time.Millisecond)
-		n, err := Reap(context.Background(), postgres.NewQueue(f.pool))
+		n, err := Reap(context.Background(), postgres.NewQueue(f.Pool))
 		require.NoError(t, err)
 		require.Equal(t, 1, n)
 	}
-	got, err := f.store.Job(context.Background(), "acme", j.ID)
+	got, err := f.Store.Job(context.Background(), "acme", j.ID)
 	require.NoError(t, err)
 	require.Equal(t, "failed", got.Status)
 	require.Equal(t, "worker-lost", got.ErrCode)
@@ -79,58 +81,51 @@ func TestThirdLostLeaseFailsWithWorkerLost(t *testing.T) {
 func TestStaleCompletionIsRefused(t *testing.T) {
 	t.Parallel()
 	f := setup(t, "")
-	f.tenant("acme", "")
-	j := f.job("acme", "")
-	c := NewClaimer(postgres.NewQueue(f.pool), Policy{Tiers: f.tiers, WorkerTiers: f.tiers.Names(), Lease: time.Millisecond})
+	f.Tenant("acme", "")
+	j := f.Job("acme", "")
+	c := scheduler.NewClaimer(postgres.NewQueue(f.Pool), scheduler.Policy{Tiers: f.Tiers, WorkerTiers: f.Tiers.Names(), Lease: time.Millisecond})
 	stale, err := c.Claim(context.Background(), 1)
 	require.NoError(t, err)
 	time.Sleep(5 * time.Millisecond)
-	_, err = Reap(context.Background(), postgres.NewQueue(f.pool))
+	_, err = Reap(context.Background(), postgres.NewQueue(f.Pool))
 	require.NoError(t, err)
-	fresh, err := NewClaimer(postgres.NewQueue(f.pool), Policy{Tiers: f.tiers, WorkerTiers: f.tiers.Names()}).Claim(context.Background(), 1)
+	fresh, err := scheduler.NewClaimer(postgres.NewQueue(f.Pool), scheduler.Policy{Tiers: f.Tiers, WorkerTiers: f.Tiers.Names()}).Claim(context.Background(), 1)
 	require.NoError(t, err)
 	require.Len(t, fresh, 1)
 	require.NotEqual(t, stale[0].Token, fresh[0].Token)
 
-	comp := newCompleter(postgres.NewQueue(f.pool), nil, nil, nil)
+	comp := newCompleter(postgres.NewQueue(f.Pool), nil, nil, nil)
 	require.NoError(t, comp.record(context.Background(), []result{{Result: paprika.Result{Item: stale[0], Status: "done", Output: &paprika.Output{ContentType: "text/html", Bytes: 1, Pages: 1}}}}))
-	require.Equal(t, "running", jobStatus(t, f, j), "the stale completion changed nothing")
+	require.Equal(t, "running", f.JobStatus(j), "the stale completion changed nothing")
 	require.NoError(t, comp.record(context.Background(), []result{{Result: paprika.Result{Item: fresh[0], Status: "done", Output: &paprika.Output{ContentType: "text/html", Bytes: 1, Pages: 1}}}}))
-	require.Equal(t, "done", jobStatus(t, f, j))
+	require.Equal(t, "done", f.JobStatus(j))
 	// Completing again (a retry after a lost answer) is a no-op.
 	require.NoError(t, comp.record(context.Background(), []result{{Result: paprika.Result{Item: fresh[0], Status: "done", Output: &paprika.Output{ContentType: "text/html", Bytes: 1, Pages: 1}}}}))
 	// Two starts (the lost one and the fresh one), two finishes (the reaped
 	// one and the completion): nothing counted as running, nothing twice.
-	require.Equal(t, 2, count(t, f.pool, `SELECT finished::int FROM group_finishes`))
-	require.Equal(t, 2, count(t, f.pool, `SELECT started::int FROM group_starts`))
-	require.Equal(t, 1, count(t, f.pool, `SELECT count(*) FROM measures WHERE kind = 'd'`), "completed once")
-}
-
-func jobStatus(t *testing.T, f *fixture, j *paprika.Job) string {
-	t.Helper()
-	got, err := f.store.Job(context.Background(), j.TenantID, j.ID)
-	require.NoError(t, err)
-	return got.Status
+	require.Equal(t, 2, schedtest.Count(t, f.Pool, `SELECT finished::int FROM group_finishes`))
+	require.Equal(t, 2, schedtest.Count(t, f.Pool, `SELECT started::int FROM group_starts`))
+	require.Equal(t, 1, schedtest.Count(t, f.Pool, `SELECT count(*) FROM measures WHERE kind = 'd'`), "completed once")
 }
 
 // A record put back in the queue goes again before the records after it.
 func TestRequeuedRecordKeepsItsPlace(t *testing.T) {
 	t.Parallel()
 	f := setup(t, "")
-	f.tenant("acme", "")
-	f.batch("acme", 3)
-	short := NewClaimer(postgres.NewQueue(f.pool), Policy{Tiers: f.tiers, WorkerTiers: f.tiers.Names(), Lease: time.Millisecond})
+	f.Tenant("acme", "")
+	f.Batch("acme", 3)
+	short := scheduler.NewClaimer(postgres.NewQueue(f.Pool), scheduler.Policy{Tiers: f.Tiers, WorkerTiers: f.Tiers.Names(), Lease: time.Millisecond})
 	items, err := short.Claim(context.Background(), 1)
 	require.NoError(t, err)
 	require.Equal(t, 1, items[0].Index)
-	items, err = f.claimer().Claim(context.Background(), 1)
+	items, err = f.Claimer().Claim(context.Background(), 1)
 	require.NoError(t, err)
 	require.Equal(t, 2, items[0].Index)
 	time.Sleep(5 * time.Millisecond)
-	n, err := Reap(context.Background(), postgres.NewQueue(f.pool))
+	n, err := Reap(context.Background(), postgres.NewQueue(f.Pool))
 	require.NoError(t, err)
 	require.Equal(t, 1, n)
-	items, err = f.claimer().Claim(context.Background(), 2)
+	items, err = f.Claimer().Claim(context.Background(), 2)
 	require.NoError(t, err)
 	require.Len(t, items, 2)
 	attempts := map[int]int{}
@@ -149,9 +144,9 @@ func TestRequeuedRecordKeepsItsPlace(t *testing.T) {
 func TestFinishingABatchDoesNotWaitForItsLane(t *testing.T) {
 	t.Parallel()
 	f := setup(t, "")
-	f.tenant("acme", "")
-	b := f.batch("acme", 1)
-	item := f.claimOne()
+	f.Tenant("acme", "")
+	b := f.Batch("acme", 1)
+	item := f.ClaimOne()
 
 	// A claimer holds the lane, as rank-lanes leaves it locked.
 	claim := f.holdLocks(`SELECT 1 FROM lanes WHERE id = (SELECT lane_id FROM batches WHERE id = $1) FOR UPDATE`, b.ID)
@@ -159,13 +154,13 @@ func TestFinishingABatchDoesNotWaitForItsLane(t *testing.T) {
 	// The batch's last record completes meanwhile.
 	done := make(chan error, 1)
 	go func() {
-		comp := newCompleter(postgres.NewQueue(f.pool), nil, nil, nil)
+		comp := newCompleter(postgres.NewQueue(f.Pool), nil, nil, nil)
 		done <- comp.record(context.Background(), []result{{Result: paprika.Result{Item: item, Status: "done",
 			Output: &paprika.Output{ContentType: "text/html", Bytes: 1, Pages: 1}}}})
 	}()
 	var recorded error
 	finished := false
-	waitFor(t, "the completion recorded, or waiting for a lock", func() bool {
+	schedtest.WaitFor(t, "the completion recorded, or waiting for a lock", func() bool {
 		select {
 		case recorded = <-done:
 			finished = true
@@ -183,7 +178,7 @@ func TestFinishingABatchDoesNotWaitForItsLane(t *testing.T) {
 	}
 	require.NoError(t, recorded, "the completion")
 	var status string
-	require.NoError(t, f.pool.QueryRow(context.Background(), `SELECT status FROM batches WHERE id = $1`, b.ID).Scan(&status))
+	require.NoError(t, f.Pool.QueryRow(context.Background(), `SELECT status FROM batches WHERE id = $1`, b.ID).Scan(&status))
 	require.Equal(t, "done", status)
 }
 
@@ -194,42 +189,42 @@ func TestFinishingABatchDoesNotWaitForItsLane(t *testing.T) {
 func TestReleaseWaitsForACompletionOfTheSameRecord(t *testing.T) {
 	t.Parallel()
 	f := setup(t, "")
-	f.tenant("acme", "")
-	b := f.batch("acme", 2)
-	item := f.claimOne()
+	f.Tenant("acme", "")
+	b := f.Batch("acme", 2)
+	item := f.ClaimOne()
 
 	// A completion holds the batch, as lock-batches leaves it.
 	comp := f.holdLocks(`SELECT 1 FROM batches WHERE id = $1 FOR UPDATE`, b.ID)
 
 	released := make(chan error, 1)
 	go func() {
-		_, err := postgres.NewQueue(f.pool).Release(context.Background(), item.Ref(), paprika.CodeWorkerLost, "lost", false)
+		_, err := postgres.NewQueue(f.Pool).Release(context.Background(), item.Ref(), paprika.CodeWorkerLost, "lost", false)
 		released <- err
 	}()
-	waitFor(t, "the release waiting for a lock", func() bool { return f.lockWaiters() > 0 })
+	schedtest.WaitFor(t, "the release waiting for a lock", func() bool { return f.lockWaiters() > 0 })
 	// The completion goes on to record the same record, as complete-records does.
 	_, err := comp.Exec(context.Background(), `UPDATE batch_records SET status = 'done', finished_at = now(), lease_token = NULL
 		WHERE batch_id = $1 AND idx = $2 AND lease_token = $3`, b.ID, item.Index, item.Token)
 	require.NoError(t, err, "the completion's update of the record")
 	require.NoError(t, comp.Commit(context.Background()))
 	require.NoError(t, <-released, "the release")
-	require.Equal(t, 1, count(t, f.pool, `SELECT count(*) FROM batch_records WHERE batch_id = $1 AND status = 'done'`, b.ID))
+	require.Equal(t, 1, schedtest.Count(t, f.Pool, `SELECT count(*) FROM batch_records WHERE batch_id = $1 AND status = 'done'`, b.ID))
 }
 
 // holdLocks begins a transaction holding the row locks sql takes, for a
 // test to play one side of a lock order; it is rolled back at the end of
 // the test unless the test commits it.
 func (f *fixture) holdLocks(sql string, args ...any) pgx.Tx {
-	f.t.Helper()
-	tx, err := f.pool.Begin(context.Background())
-	require.NoError(f.t, err)
-	f.t.Cleanup(func() { _ = tx.Rollback(context.Background()) })
+	f.T.Helper()
+	tx, err := f.Pool.Begin(context.Background())
+	require.NoError(f.T, err)
+	f.T.Cleanup(func() { _ = tx.Rollback(context.Background()) })
 	_, err = tx.Exec(context.Background(), sql, args...)
-	require.NoError(f.t, err)
+	require.NoError(f.T, err)
 	return tx
 }
 
 // lockWaiters counts the test database's backends waiting for a lock.
 func (f *fixture) lockWaiters() int {
-	return count(f.t, f.pool, `SELECT count(*) FROM pg_stat_activity WHERE datname = current_database() AND wait_event_type = 'Lock'`)
+	return schedtest.Count(f.T, f.Pool, `SELECT count(*) FROM pg_stat_activity WHERE datname = current_database() AND wait_event_type = 'Lock'`)
 }

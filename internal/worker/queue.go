@@ -1,0 +1,29 @@
+package worker
+
+import (
+	"context"
+	"time"
+
+	"github.com/google/uuid"
+
+	"github.com/paprikahq/paprika/internal/paprika"
+	"github.com/paprikahq/paprika/internal/scheduler"
+)
+
+// Queue is what the worker needs of the store (internal/postgres.Queue):
+// the policy's claims, and completions, leases and releases, and the
+// sources work renders from.
+type Queue interface {
+	scheduler.Queue
+	Complete(ctx context.Context, rs []paprika.Result, wake bool) error
+	Release(ctx context.Context, r paprika.Ref, code, message string, handBack bool) (held bool, err error)
+	Renew(ctx context.Context, refs []paprika.Ref, lease time.Duration) (kept map[int64]bool, err error)
+	Expired(ctx context.Context) ([]paprika.Ref, error)
+	Listen(ctx context.Context, wake func()) error
+	BatchSource(ctx context.Context, id uuid.UUID) (paprika.Source, error)
+	TemplateContent(ctx context.Context, tenantID, id string, version int) (string, error)
+}
+
+// MaxAttempts is how many times work is claimed before a lost lease or a
+// retryable render failure fails it for good.
+const MaxAttempts = paprika.MaxAttempts
