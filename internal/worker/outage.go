@@ -25,8 +25,8 @@ const (
 // storeGate holds a worker's claims while its output store is down. A put
 // that fails while storage.Ping fails too is an outage: the work is handed
 // back without spending an attempt, and the claim loop waits until the
-// store answers again (Worker.Run), so the worker claims nothing it could
-// not store.
+// store answers again (Worker.waitForStore), so the worker claims nothing
+// it could not store.
 // One goroutine probes the store meanwhile, backing off (probeDelay).
 type storeGate struct {
 	outputs storage.Store

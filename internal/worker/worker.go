@@ -121,151 +121,251 @@ func New(q Queue, cfg Config) *Worker {
 // Run claims and renders until ctx ends, then stops claiming, lets renders
 // in flight finish for the grace period, hands back the rest, records every
 // completion and returns.
+//
+// Each round of its loop frees the slots that finished, waits a moment for
+// more to free up, waits out an outage of the output store, claims for the
+// room there is and dispatches each item claimed to a render slot; then,
+// unless there may be more to claim at once, it idles until it is woken,
+// a slot frees or the poll interval passes.
 func (w *Worker) Run(ctx context.Context) error {
-	wake := make(chan struct{}, 1)
-	signal := func() {
-		select {
-		case wake <- struct{}{}:
-		default:
+	l := w.newLoop(ctx)
+	defer l.cancelRenders()
+	stopBackground := w.startBackground(ctx, l.signal)
+
+	for ctx.Err() == nil {
+		l.collectFreed()
+		room := w.cfg.Slots + w.ahead.now()
+		l.waitForSlots(ctx, room)
+		if w.waitForStore(ctx) {
+			continue
 		}
+		free := room - l.holding
+		claimed := 0
+		if free > 0 {
+			claimed = l.claim(ctx, min(free, w.cfg.MaxClaim))
+			free -= claimed
+		}
+		if claimed > 0 && free > 0 && l.backoff == 0 {
+			continue // there may be more
+		}
+		l.idle(ctx)
 	}
+
+	l.finishOrHandBack()
+	stopRenderSlots(l.renderSlots, w.cfg.Slots)
+	stopBackground()
+	return nil
+}
+
+// loop is one Run's claim loop: the work it holds and the slots it
+// renders on.
+type loop struct {
+	w    *Worker
+	wake chan struct{} // a NOTIFY, or a completion flush: there may be work
+
+	// holding counts claimed work not yet done with its slot: rendering, or
+	// claimed ahead and waiting for a slot (renderSlots). Room for claimed
+	// work is the slots plus what the worker claims ahead now.
+	holding int
+	freed   chan struct{} // a slot's goroutine is done: holding goes down by one
+
+	renderSlots   chan renderSlot
+	slots         sync.WaitGroup // the goroutines of the work held
+	renderCtx     context.Context
+	cancelRenders context.CancelFunc
+
+	backoff time.Duration // after a failed claim, instead of the poll interval
+}
+
+// newLoop sets up a Run's claim loop. Renders run under a context of their
+// own, not ctx: ctx's end stops claiming, and renders in flight still get
+// the grace period (finishOrHandBack).
+func (w *Worker) newLoop(ctx context.Context) *loop {
+	l := &loop{
+		w:           w,
+		wake:        make(chan struct{}, 1),
+		freed:       make(chan struct{}, w.cfg.Slots+w.ahead.limit()),
+		renderSlots: newRenderSlots(w.cfg.Slots),
+	}
+	l.renderCtx, l.cancelRenders = context.WithCancel(context.WithoutCancel(ctx))
+	return l
+}
+
+// signal wakes the loop if it idles, and never blocks: one wake-up pending
+// is as good as many.
+func (l *loop) signal() {
+	select {
+	case l.wake <- struct{}{}:
+	default:
+	}
+}
+
+// startBackground starts what runs beside the claim loop: the listener
+// that wakes it, the lease renewal, the reaper of expired leases, and the
+// completer (whose flushes wake it too: completed work frees maxRunning
+// room). They outlive ctx, so that the work in flight when it ends is
+// still renewed and recorded; the returned stop records the last
+// completions and then ends them all.
+func (w *Worker) startBackground(ctx context.Context, wake func()) (stop func()) {
 	bg, stopBG := context.WithCancel(context.WithoutCancel(ctx))
 	var bgWG sync.WaitGroup
 	bgWG.Add(3)
-	go func() { defer bgWG.Done(); w.listen(bg, signal) }()
+	go func() { defer bgWG.Done(); w.listen(bg, wake) }()
 	go func() { defer bgWG.Done(); w.renewLoop(bg) }()
 	go func() { defer bgWG.Done(); w.reapLoop(bg) }()
 	completerDone := make(chan struct{})
-	go func() { defer close(completerDone); w.complete.run(signal) }()
-
-	var slots sync.WaitGroup
-	// held counts claimed work not yet done with its slot: rendering, or
-	// claimed ahead and waiting for a slot (renderSlots). Room for claimed
-	// work is the slots plus what the worker claims ahead now.
-	held := 0
-	freed := make(chan struct{}, w.cfg.Slots+w.ahead.limit())
-	renderSlots := newRenderSlots(w.cfg.Slots)
-	renderCtx, cancelRenders := context.WithCancel(context.WithoutCancel(ctx))
-	defer cancelRenders()
-
-	backoff := time.Duration(0)
-	for ctx.Err() == nil {
-		// Slots that finished since the last round are free again.
-	drain:
-		for {
-			select {
-			case <-freed:
-				held--
-			default:
-				break drain
-			}
-		}
-		room := w.cfg.Slots + w.ahead.now()
-		claimed := 0
-		// While work is in flight, let more slots free up before claiming:
-		// a claim costs about the same for 1 item as for 16 (ranking every
-		// lane is most of it), and claiming at the first free slot made
-		// claims of 5–8 items under load.
-		if want := min(w.cfg.MaxClaim, room); held > room-want && held < room {
-			linger := time.NewTimer(claimLinger)
-		collect:
-			for held > room-want {
-				select {
-				case <-freed:
-					held--
-				case <-linger.C:
-					break collect
-				case <-ctx.Done():
-					break collect
-				}
-			}
-			linger.Stop()
-		}
-		if up, down := w.complete.gate.upChan(); down {
-			// The output store is down: claim nothing it could not store.
-			select {
-			case <-up:
-			case <-ctx.Done():
-			}
-			continue
-		}
-		free := room - held
-		if free > 0 {
-			began := time.Now()
-			items, err := w.claimer.Claim(ctx, min(free, w.cfg.MaxClaim))
-			if err != nil && ctx.Err() == nil {
-				w.log.ErrorContext(ctx, "claim failed", "err", err)
-				backoff = min(max(2*backoff, 50*time.Millisecond), 5*time.Second)
-			} else {
-				backoff = 0
-				w.ahead.claimed(time.Since(began).Seconds())
-			}
-			claimedAt := time.Now()
-			for _, it := range items {
-				free--
-				held++
-				claimed++
-				w.logClaim(ctx, &it, claimedAt)
-				w.cfg.Metrics.Claimed(it.Tier)
-				wait := it.Wait(claimedAt)
-				itemCtx, cancel := context.WithCancel(renderCtx)
-				w.hold(&running{item: it, cancel: cancel})
-				slots.Add(1)
-				go func() {
-					defer slots.Done()
-					defer cancel()
-					defer func() { freed <- struct{}{} }()
-					var slot renderSlot
-					select {
-					case slot = <-renderSlots:
-					case <-ctx.Done():
-						w.handBack(it) // stopping before it started
-						return
-					}
-					defer func() { renderSlots <- slot }()
-					slot.run(func() { w.process(itemCtx, it, wait) })
-				}()
-			}
-		}
-		if claimed > 0 && free > 0 && backoff == 0 {
-			continue // there may be more
-		}
-		wait := w.cfg.Poll
-		if backoff > 0 {
-			wait = backoff
-		}
-		timer := time.NewTimer(wait)
-		select {
-		case <-ctx.Done():
-		case <-wake:
-		case <-freed:
-			held--
-		case <-timer.C:
-		}
-		timer.Stop()
+	go func() { defer close(completerDone); w.complete.run(wake) }()
+	return func() {
+		w.complete.close()
+		<-completerDone
+		stopBG()
+		bgWG.Wait()
 	}
+}
 
-	// Stopping: no more claims. Renders in flight get the grace period;
-	// slots waiting for the output store to come back wait no more (their
-	// work was handed back).
-	w.log.Info("worker stopping", "held", held)
+// collectFreed counts the slots that finished since the last round as
+// free again, without waiting.
+func (l *loop) collectFreed() {
+	for {
+		select {
+		case <-l.freed:
+			l.holding--
+		default:
+			return
+		}
+	}
+}
+
+// waitForSlots lets more slots free up before claiming, for claimLinger at
+// most, while work is in flight: a claim costs about the same for 1 item
+// as for 16 (ranking every lane is most of it), and claiming at the first
+// free slot made claims of 5–8 items under load. It returns once a full
+// claim's worth is free, the linger is over or ctx ends.
+func (l *loop) waitForSlots(ctx context.Context, room int) {
+	want := min(l.w.cfg.MaxClaim, room)
+	if l.holding <= room-want || l.holding >= room {
+		return // a full claim's worth is free already, or nothing is: no point waiting
+	}
+	linger := time.NewTimer(claimLinger)
+	defer linger.Stop()
+	for l.holding > room-want {
+		select {
+		case <-l.freed:
+			l.holding--
+		case <-linger.C:
+			return
+		case <-ctx.Done():
+			return
+		}
+	}
+}
+
+// waitForStore waits while the output store is down, until it is up again
+// or ctx ends, and says whether it waited: the worker claims nothing it
+// could not store (storeGate), and what it would claim meanwhile is best
+// left to the workers whose store is up.
+func (w *Worker) waitForStore(ctx context.Context) bool {
+	up, down := w.complete.gate.upChan()
+	if !down {
+		return false
+	}
+	select {
+	case <-up:
+	case <-ctx.Done():
+	}
+	return true
+}
+
+// claim claims up to n items by the policy and dispatches each, and
+// returns how many it claimed. A failed claim is logged and backs the
+// loop off, doubling from 50 ms to 5 s, so that a database in trouble is
+// not asked again at every poll; a claim that works ends the back-off and
+// is measured for claiming ahead.
+func (l *loop) claim(ctx context.Context, n int) int {
+	w := l.w
+	began := time.Now()
+	items, err := w.claimer.Claim(ctx, n)
+	if err != nil && ctx.Err() == nil {
+		w.log.ErrorContext(ctx, "claim failed", "err", err)
+		l.backoff = min(max(2*l.backoff, 50*time.Millisecond), 5*time.Second)
+	} else {
+		l.backoff = 0
+		w.ahead.claimed(time.Since(began).Seconds())
+	}
+	claimedAt := time.Now()
+	for _, it := range items {
+		l.dispatch(ctx, it, claimedAt)
+	}
+	return len(items)
+}
+
+// dispatch holds a claimed item (its lease is renewed from now on) and
+// starts its goroutine, which waits for a free render slot and renders on
+// it: the item may have been claimed ahead, before a slot was free. If ctx
+// ends first, the item is handed back without having started.
+func (l *loop) dispatch(ctx context.Context, it paprika.Item, claimedAt time.Time) {
+	w := l.w
+	l.holding++
+	w.logClaim(ctx, &it, claimedAt)
+	w.cfg.Metrics.Claimed(it.Tier)
+	wait := it.Wait(claimedAt)
+	itemCtx, cancel := context.WithCancel(l.renderCtx)
+	w.hold(&running{item: it, cancel: cancel})
+	l.slots.Add(1)
+	go func() {
+		defer l.slots.Done()
+		defer cancel()
+		defer func() { l.freed <- struct{}{} }()
+		var slot renderSlot
+		select {
+		case slot = <-l.renderSlots:
+		case <-ctx.Done():
+			w.handBack(it) // stopping before it started
+			return
+		}
+		defer func() { l.renderSlots <- slot }()
+		slot.run(func() { w.process(itemCtx, it, wait) })
+	}()
+}
+
+// idle waits for a reason to claim again: a wake-up (new work, or a flush
+// that freed maxRunning room), a slot freed, the poll interval (the
+// back-off's instead after a failed claim), or the end of ctx.
+func (l *loop) idle(ctx context.Context) {
+	wait := l.w.cfg.Poll
+	if l.backoff > 0 {
+		wait = l.backoff
+	}
+	timer := time.NewTimer(wait)
+	defer timer.Stop()
+	select {
+	case <-ctx.Done():
+	case <-l.wake:
+	case <-l.freed:
+		l.holding--
+	case <-timer.C:
+	}
+}
+
+// finishOrHandBack is the loop's end, once nothing more is claimed: renders
+// in flight get the grace period to finish, and what is still rendering
+// after it is handed back (without spending an attempt) and its render
+// stopped. Slots waiting for the output store to come back wait no more:
+// their work was handed back already.
+func (l *loop) finishOrHandBack() {
+	w := l.w
+	w.log.Info("worker stopping", "held", l.holding)
 	w.complete.gate.close()
 	done := make(chan struct{})
-	go func() { slots.Wait(); close(done) }()
+	go func() { l.slots.Wait(); close(done) }()
 	select {
 	case <-done:
 	case <-time.After(w.cfg.Grace):
 		w.log.Warn("grace period over: handing back work in flight")
 		w.handBackAll()
-		cancelRenders()
+		l.cancelRenders()
 		<-done
 	}
-	stopRenderSlots(renderSlots, w.cfg.Slots)
-	w.complete.close()
-	<-completerDone
-	stopBG()
-	bgWG.Wait()
-	return nil
 }
 
 func (w *Worker) hold(r *running) {
