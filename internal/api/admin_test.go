@@ -508,13 +508,15 @@ func TestNotFound(t *testing.T) {
 		{"GET", "/v1/nope", ``},
 		{"GET", "/", ``},
 		{"POST", tenants + "/acme/nope", `{}`},
-		{"PUT", tenants + "/acme", `{"name": "X"}`},
 	} {
 		resp, body := e.admin(t, r.method, r.path, r.body)
 		requireError(t, http.StatusNotFound, paprika.CodeNotFound, resp, body)
 	}
+	// A method the path does not take is 405 (methods_test.go has more).
+	resp, body := e.admin(t, "PUT", tenants+"/acme", `{"name": "X"}`)
+	requireError(t, http.StatusMethodNotAllowed, paprika.CodeMethodNotAllowed, resp, body)
 	// An unknown route is not-found without a token too.
-	resp, body := e.do(t, http.MethodGet, "/v1/nope", "", nil)
+	resp, body = e.do(t, http.MethodGet, "/v1/nope", "", nil)
 	msg := requireError(t, http.StatusNotFound, paprika.CodeNotFound, resp, body).Message
 	require.Contains(t, msg, "/v1/nope")
 }
