@@ -39,6 +39,11 @@ type Config struct {
 	// ChromiumNoSandbox runs Chromium without its own sandbox
 	// (PAPRIKA_CHROMIUM_NO_SANDBOX=true): only on purpose.
 	ChromiumNoSandbox bool
+
+	// RenderMaxMemory is the most memory one render's page may use, in
+	// bytes (PAPRIKA_RENDER_MAX_MEMORY, default 1 GiB): past it the render
+	// fails with render-limit, and only that render.
+	RenderMaxMemory int64
 }
 
 // Role says which process reads the configuration: it decides what is
@@ -76,6 +81,7 @@ func Load(role Role, getenv func(string) string) (*Config, error) {
 		Workers:         runtime.NumCPU(),
 		DataDir:         "/data",
 		RenderTimeout:   30 * time.Second,
+		RenderMaxMemory: 1 << 30,
 		Lease:           30 * time.Second,
 		MaxRequestBytes: 10 << 20,
 		MaxBatchBytes:   100 << 20,
@@ -141,6 +147,11 @@ func Load(role Role, getenv func(string) string) (*Config, error) {
 	if v := getenv("PAPRIKA_RENDER_TIMEOUT"); v != "" {
 		if c.RenderTimeout, err = time.ParseDuration(v); err != nil || c.RenderTimeout < 100*time.Millisecond || c.RenderTimeout > 10*time.Minute {
 			return nil, fail("PAPRIKA_RENDER_TIMEOUT", fmt.Errorf("must be a duration from 100ms to 10m, like 30s, not %q", v))
+		}
+	}
+	if v := getenv("PAPRIKA_RENDER_MAX_MEMORY"); v != "" {
+		if c.RenderMaxMemory, err = parseMemory(v); err != nil {
+			return nil, fail("PAPRIKA_RENDER_MAX_MEMORY", err)
 		}
 	}
 	if v := getenv("PAPRIKA_LEASE"); v != "" {
