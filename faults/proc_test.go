@@ -189,21 +189,6 @@ func ppid(pid int) int {
 	return 0
 }
 
-// rssKiB is a process's resident set, from /proc/PID/status; 0 if gone.
-func rssKiB(pid int) int64 {
-	b, err := os.ReadFile(fmt.Sprintf("/proc/%d/status", pid))
-	if err != nil {
-		return 0
-	}
-	for _, line := range strings.Split(string(b), "\n") {
-		if v, ok := strings.CutPrefix(line, "VmRSS:"); ok {
-			n, _ := strconv.ParseInt(strings.TrimSpace(strings.TrimSuffix(strings.TrimSpace(v), "kB")), 10, 64)
-			return n
-		}
-	}
-	return 0
-}
-
 // logLine is the part of a process's JSON log lines the checks read.
 type logLine struct {
 	Msg     string `json:"msg"`

@@ -3,6 +3,7 @@ package console
 import (
 	"net/http"
 	"net/url"
+	"strconv"
 )
 
 type batchPage struct {
@@ -26,7 +27,7 @@ func (c *Console) batchShow(w http.ResponseWriter, r *http.Request, s *session) 
 		return err
 	}
 	var records page[recordJSON]
-	if err := c.call(r, s, http.MethodGet, "/v1/batches/"+id+"/records?limit=200", nil, &records); err != nil {
+	if err := c.call(r, s, http.MethodGet, "/v1/batches/"+id+"/records?limit="+strconv.Itoa(recordsShown), nil, &records); err != nil {
 		return err
 	}
 	p.Records, p.More = records.Data, records.Next != ""

@@ -12,15 +12,10 @@ type (
 	tenantJSON        = api.TenantJSON
 	keyJSON           = api.KeyJSON
 	templateJSON      = api.TemplateJSON
-	outputJSON        = api.OutputJSON
-	errorJSON         = api.ErrorJSON
 	jobJSON           = api.JobJSON
 	batchJSON         = api.BatchJSON
 	recordJSON        = api.RecordJSON
-	percentiles       = scheduler.Percentiles
 	tierMeasures      = scheduler.TierMeasures
-	deliveryEventJSON = api.WebhookEventJSON
-	attemptJSON       = api.AttemptJSON
 	deliveriesJSON    = api.DeliveriesJSON
 	webhookSecretJSON = api.WebhookSecretJSON
 )
