@@ -28,6 +28,11 @@ type Config struct {
 	// MaxMemory restarts the browser once its processes together hold
 	// more resident memory than this many bytes (default 2 GiB).
 	MaxMemory int64
+	// PageMemory is the most resident memory one render's page may hold,
+	// in bytes (PAPRIKA_RENDER_MAX_MEMORY, default 1 GiB): past it the
+	// page's renderer is killed and the render fails with render-limit;
+	// the browser and the other renders go on. See docs/rendering.md.
+	PageMemory int64
 
 	// NoSandbox runs Chromium without its own sandbox
 	// (PAPRIKA_CHROMIUM_NO_SANDBOX); otherwise a Chromium that cannot run
@@ -40,6 +45,7 @@ const (
 	DefaultTimeout    = 30 * time.Second
 	DefaultMaxRenders = 1000
 	DefaultMaxMemory  = 2 << 30
+	DefaultPageMemory = 1 << 30
 	// spareTabs are warm tabs beyond the slots: a tab that finished a
 	// render moves to a fresh origin in the background while a spare
 	// takes the next render.
@@ -106,6 +112,9 @@ func New(cfg Config) *Engine {
 	if cfg.MaxMemory <= 0 {
 		cfg.MaxMemory = DefaultMaxMemory
 	}
+	if cfg.PageMemory <= 0 {
+		cfg.PageMemory = DefaultPageMemory
+	}
 	if cfg.Logger == nil {
 		cfg.Logger = slog.New(slog.DiscardHandler)
 	}
@@ -135,7 +144,8 @@ func (e *Engine) OpenTabs() int {
 
 // Render renders one document. It blocks until a render slot is free or
 // ctx ends; it returns ctx.Err() when ctx ends, and otherwise an *Error
-// for every failure: template-error, render-timeout or render-failed.
+// for every failure: template-error, render-limit, render-timeout or
+// render-failed.
 func (e *Engine) Render(ctx context.Context, in Input) (*Output, error) {
 	if err := in.Validate(); err != nil {
 		return nil, &Error{Code: CodeTemplateError, Message: err.Error()}
@@ -215,9 +225,16 @@ func (e *Engine) failure(ctx, rctx context.Context, inst *instance, err error) e
 		return &Error{Code: CodeRenderTimeout, Message: fmt.Sprintf("the render took longer than %v", e.cfg.Timeout)}
 	case errors.As(err, &ie):
 		return &Error{Code: CodeTemplateError, Message: ie.Msg}
+	case errors.Is(err, chromium.ErrMemoryLimit):
+		e.log.WarnContext(ctx, "render failed: the page went past its memory limit", "limit", e.cfg.PageMemory)
+		return &Error{Code: CodeRenderLimit, Message: "the page used more than " + formatBytes(e.cfg.PageMemory) + " of memory"}
 	case errors.Is(err, chromium.ErrPageCrashed):
+		// The page's renderer died, the browser did not: the page's
+		// content most likely did it, and it took only its own render
+		// down. Not a browser failure: a tenant whose page crashes its
+		// renderer must not get Chromium restarted for everyone.
 		e.log.WarnContext(ctx, "render failed: the page crashed")
-		return &Error{Code: CodeRenderFailed, Message: "the page crashed (did it run out of memory?)", browser: true}
+		return &Error{Code: CodeRenderFailed, Message: "the page crashed"}
 	case errors.Is(err, chromium.ErrNotFound):
 		// The operator's to fix: the path searched goes to the log only.
 		e.log.ErrorContext(ctx, "render failed: no Chromium", "error", err)
@@ -296,7 +313,7 @@ func (e *Engine) start(ctx context.Context, cancel context.CancelFunc, done chan
 	defer cancel()
 	b, err := chromium.Start(ctx, chromium.Config{
 		Path: e.cfg.Chromium, Tabs: e.cfg.Slots + e.spare, AllowHosts: e.cfg.AllowHosts, Logger: e.log,
-		NoSandbox: e.cfg.NoSandbox,
+		NoSandbox: e.cfg.NoSandbox, PageMemory: e.cfg.PageMemory,
 	})
 	e.mu.Lock()
 	defer e.mu.Unlock()
@@ -328,11 +345,12 @@ func (e *Engine) release(inst *instance, rendered bool, err error) {
 	inst.users--
 	if rendered {
 		inst.renders++
-		// A timeout is the page's doing (its tab is replaced), not a
-		// sign of a sick browser; counting it would let a tenant's
-		// endless loops restart Chromium for everyone.
-		var re *Error
-		if errors.As(err, &re) && re.Code == CodeRenderFailed {
+		// Only Chromium's own failures count. A timeout, a page's
+		// script or header that fails, a limit, a page that crashes its
+		// renderer are the page's doing (its tab is replaced), not a sign
+		// of a sick browser; counting them would let a tenant's pages
+		// restart Chromium for everyone.
+		if BrowserFailed(err) {
 			inst.failures++
 		} else if err == nil {
 			inst.failures = 0

@@ -179,7 +179,11 @@ func requireGroupGone(t *testing.T, pgid int) {
 	require.Eventually(t, func() bool {
 		return syscall.Kill(-pgid, 0) == syscall.ESRCH
 	}, 10*time.Second, 50*time.Millisecond, "processes of group %d are left", pgid)
-	require.Empty(t, zombieChildren(), "zombie children")
+	// A child of the test process is a zombie for a moment between its
+	// exit and its reaping (pdftotext, or the browser of a test closing
+	// in parallel): only one that stays a zombie is left unreaped.
+	require.Eventually(t, func() bool { return len(zombieChildren()) == 0 },
+		10*time.Second, 50*time.Millisecond, "zombie children")
 }
 
 func zombieChildren() []int {

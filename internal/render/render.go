@@ -50,25 +50,29 @@ type Renderer interface {
 	Render(ctx context.Context, in Input) (*Output, error)
 }
 
-// Error is a render failure with one of the Code* codes. A template-error is
-// the tenant's mistake and is never retried; render-timeout and render-failed
-// are retried by the scheduler.
+// Error is a render failure with one of the Code* codes. A template-error
+// (the template, its data or options, or the page's own scripts or header
+// that break the render) and a render-limit (the page went past a limit of
+// one render, such as its memory) are the tenant's and never retried;
+// render-timeout and render-failed are retried by the scheduler.
 type Error struct {
 	Code    string
 	Message string
-	// browser: Chromium itself failed under the render (the browser or
-	// the page's process died, or stopped answering), not the document nor
-	// the server's setup; see BrowserFailed.
+	// browser: Chromium itself failed under the render (the browser
+	// died, or stopped answering), not the document nor the server's
+	// setup; see BrowserFailed. A page's renderer that crashes is not
+	// one: the page most likely did it, and it took only its render down.
 	browser bool
 }
 
 func (e *Error) Error() string { return e.Code + ": " + e.Message }
 
 // BrowserFailed reports whether err is a render-failed of Chromium's own
-// (it crashed, or its page did, or it failed to answer), which a new
-// browser may well not repeat: the API renders such a synchronous render
-// once more. A template error, a timeout, a missing or unsandboxable
-// Chromium, or a failed options.pdf are not.
+// (it crashed, or failed to answer), which a new browser may well not
+// repeat: the API renders such a synchronous render once more, and the
+// engine restarts a browser with several in a row. A template error, a
+// limit, a timeout, a page that crashed its own renderer, a missing or
+// unsandboxable Chromium, or a failed options.pdf are not.
 func BrowserFailed(err error) bool {
 	var re *Error
 	return errors.As(err, &re) && re.browser

@@ -40,6 +40,11 @@ type Config struct {
 	// (PAPRIKA_CHROMIUM_NO_SANDBOX): without it, a start where the sandbox
 	// cannot run fails with ErrSandbox.
 	NoSandbox bool
+
+	// PageMemory is the most resident memory, in bytes, the renderer
+	// process of one render's page may hold; past it the renderer is
+	// killed and the render fails with ErrMemoryLimit. 0: no limit.
+	PageMemory int64
 }
 
 // FindPath returns the Chromium binary: path if set, else the first of
@@ -62,10 +67,13 @@ func FindPath(path string) (string, error) {
 
 // Browser is one running Chromium process and its warm tabs.
 type Browser struct {
-	log    *slog.Logger
-	allow  []hostRule
-	pid    int
-	launch *launch
+	log        *slog.Logger
+	allow      []hostRule
+	pid        int
+	launch     *launch
+	pageMemory int64
+	tracing    chan struct{} // held while a tab traces to find its renderer
+	watch      *watcher
 
 	allocCancel   context.CancelFunc
 	browserCtx    context.Context
@@ -107,21 +115,27 @@ func Start(ctx context.Context, cfg Config) (_ *Browser, err error) {
 		return nil, err
 	}
 	b := &Browser{
-		log:    cfg.Logger,
-		allow:  allow,
-		readyN: make(chan struct{}, max(cfg.Tabs, 1)),
-		dead:   make(chan struct{}),
-		tabs:   map[*Tab]struct{}{},
-		more:   max(cfg.Tabs, 1) - 1,
+		log:        cfg.Logger,
+		allow:      allow,
+		pageMemory: max(cfg.PageMemory, 0),
+		tracing:    make(chan struct{}, 1),
+		readyN:     make(chan struct{}, max(cfg.Tabs, 1)),
+		dead:       make(chan struct{}),
+		tabs:       map[*Tab]struct{}{},
+		more:       max(cfg.Tabs, 1) - 1,
 	}
 	if b.log == nil {
 		b.log = slog.New(slog.DiscardHandler)
 	}
+	b.watch = newWatcher(b)
 
 	if b.launch, err = newLaunch(cfg.NoSandbox, SandboxUsers, b.log); err != nil {
 		return nil, err
 	}
 	opts := append(flags(allow), chromedp.ExecPath(path))
+	if b.pageMemory > 0 {
+		opts = append(opts, chromedp.Flag("js-flags", v8HeapFlag(b.pageMemory)))
+	}
 	opts = append(opts, b.launch.options()...)
 	allocCtx, allocCancel := chromedp.NewExecAllocator(context.Background(), opts...)
 	b.allocCancel = allocCancel
@@ -313,6 +327,10 @@ func (b *Browser) Sandboxed() bool { return b.launch.sandboxed }
 // Pid is the browser process id, which is also its process group id.
 func (b *Browser) Pid() int { return b.pid }
 
+// ProfileDir is the directory of Chromium's profile (and its HOME), which
+// this browser removes when it closes.
+func (b *Browser) ProfileDir() string { return b.launch.dir }
+
 // Acquire takes a warm tab; when none is free it opens one, up to
 // Config.Tabs, and otherwise waits for one to be free.
 func (b *Browser) Acquire(ctx context.Context) (*Tab, error) {
@@ -374,6 +392,9 @@ func (b *Browser) Release(t *Tab, clean bool) {
 	if b.closed {
 		return
 	}
+	if clean && t.heavy() {
+		clean = false // replaced: the next page gets its whole limit
+	}
 	if clean && !t.dirty && !t.emulated {
 		b.put(t)
 		return
@@ -428,8 +449,10 @@ func (b *Browser) put(t *Tab) {
 	b.readyN <- struct{}{}
 }
 
-// recycleTimeout bounds readying a tab for the next render.
-const recycleTimeout = 15 * time.Second
+// recycleTimeout bounds readying a tab for the next render: opening one
+// takes a few seconds on a busy machine (a browser context, a navigation,
+// the trace that finds its renderer), and failing to costs a restart.
+const recycleTimeout = 30 * time.Second
 
 // Close kills the browser's whole process group and waits for every
 // goroutine it started.

@@ -104,7 +104,8 @@ func TestUsedOriginIsCleared(t *testing.T) {
 	require.NoError(t, err)
 	require.Equal(t, 1, pages)
 	require.Equal(t, pages, CountPages(pdf))
-	cookies, err := cdp.Call(ctx, tab.session, storage.GetCookies, storage.GetCookiesParams{})
+	// The tab's own browser context holds its cookies.
+	cookies, err := cdp.Call(ctx, b.session(), storage.GetCookies, storage.GetCookiesParams{BrowserContextID: tab.context})
 	require.NoError(t, err)
 	require.Len(t, cookies.Cookies, 1)
 
@@ -112,7 +113,7 @@ func TestUsedOriginIsCleared(t *testing.T) {
 	tab, err = b.Acquire(ctx)
 	require.NoError(t, err)
 	require.NotEqual(t, used, tab.Origin())
-	cookies, err = cdp.Call(ctx, tab.session, storage.GetCookies, storage.GetCookiesParams{})
+	cookies, err = cdp.Call(ctx, b.session(), storage.GetCookies, storage.GetCookiesParams{BrowserContextID: tab.context})
 	require.NoError(t, err)
 	require.Empty(t, cookies.Cookies)
 	usage, err := cdp.Call(ctx, tab.session, storage.GetUsageAndQuota, storage.GetUsageAndQuotaParams{Origin: used})

@@ -11,8 +11,10 @@ import (
 	"regexp"
 	"strings"
 	"sync"
+	"sync/atomic"
 	"time"
 
+	"github.com/chromedp/cdproto"
 	"github.com/chromedp/cdproto/cdp"
 	"github.com/chromedp/cdproto/css"
 	"github.com/chromedp/cdproto/dom"
@@ -41,9 +43,14 @@ import (
 // page without scripts runs with script execution disabled: nothing in it
 // can write anything, and its tab takes the next render at once.
 //
-// Each tab has a site of its own, t<tab>.invalid (a top-level domain of its
-// own as far as Chromium knows), so its pages run in a renderer process of
-// their own: a page spinning in a loop stalls no other tab. Its renders'
+// Each tab is in a browser context of its own (an incognito profile: its
+// storage is kept in memory, never on disk), which Chromium never lets
+// share a renderer process with another: a page spinning in a loop stalls
+// no other tab, and the tab's renderer can be measured and, past
+// Config.PageMemory, killed alone. A tab that is closed (after a timeout,
+// a failure, a limit) takes its context with it, and all its pages
+// stored. Each tab also has a site of its own, t<tab>.invalid (a
+// top-level domain of its own as far as Chromium knows); its renders'
 // origins are all of that site, so that moving on to the next one keeps
 // the process (a new site would start a new one, which costs more than the
 // render). What a site shares between its origins is cleared on the way:
@@ -56,6 +63,9 @@ type Tab struct {
 	frame   cdp.FrameID
 	site    string // t<random>.invalid
 	origin  string // http://r<random>.<site>, the one the shell is on
+	context cdp.BrowserContextID
+	pid     int          // the renderer process of the page; 0 when not measured
+	peak    atomic.Int64 // the most memory the renderer was seen to hold in this render
 
 	scripts  bool // script execution is enabled
 	dirty    bool // scripts ran since the shell was loaded
@@ -71,7 +81,8 @@ var ErrPageCrashed = errors.New("the page crashed")
 
 // openTab opens a target and readies it on a fresh origin.
 func (b *Browser) openTab(ctx context.Context) (*Tab, error) {
-	tctx, cancel := chromedp.NewContext(b.browserCtx)
+	// A browser context of its own, disposed with the tab (cancel).
+	tctx, cancel := chromedp.NewContext(b.browserCtx, chromedp.WithNewBrowserContext())
 	t := &Tab{b: b, ctx: tctx, cancel: cancel, site: "t" + randomHex(8) + ".invalid", scripts: true, crashed: make(chan struct{})}
 	b.tabsMu.Lock()
 	if b.closed {
@@ -108,10 +119,16 @@ func (b *Browser) openTab(ctx context.Context) (*Tab, error) {
 		c := chromedp.FromContext(tctx)
 		t.session = c.Target
 		t.frame = cdp.FrameID(c.Target.TargetID) // a page's main frame has its target's id
+		t.context = c.BrowserContextID
 		err = t.quiet(ctx)
 	}
 	if err == nil {
 		err = t.prepare(ctx)
+	}
+	if err == nil && b.pageMemory > 0 {
+		// After prepare: the first navigation to the tab's site may move
+		// the page to another renderer process, later ones do not.
+		t.pid, err = t.findRenderer(ctx)
 	}
 	if err != nil {
 		b.closeTab(t)
@@ -211,7 +228,7 @@ func (t *Tab) prepare(ctx context.Context) error {
 // (Domain=t<tab>.invalid), which the next origin of the site would see.
 // Clearing the used origin's data leaves them.
 func (t *Tab) clearSiteCookies(ctx context.Context) error {
-	res, err := cdp.Call(ctx, t.b.session(), storage.GetCookies, storage.GetCookiesParams{})
+	res, err := cdp.Call(ctx, t.b.session(), storage.GetCookies, storage.GetCookiesParams{BrowserContextID: t.context})
 	if err != nil {
 		return fmt.Errorf("listing cookies: %w", err)
 	}
@@ -255,7 +272,9 @@ type Page struct {
 }
 
 // InputError is a failure caused by the render's input, not by Chromium:
-// a waitFor expression that does not parse, page ranges past the end.
+// a waitFor expression that does not parse, page ranges past the end, a
+// script of the page that broke the wait for it to be ready, a header or
+// footer template that Chromium cannot print.
 type InputError struct{ Msg string }
 
 func (e *InputError) Error() string { return e.Msg }
@@ -348,30 +367,38 @@ func (t *Tab) await(ctx context.Context, js string) error {
 		if strings.Contains(msg, "waitFor: ") {
 			return &InputError{Msg: msg[strings.Index(msg, "waitFor: "):]}
 		}
-		return fmt.Errorf("page script: %s", msg)
+		// The expression is ours and does not throw by itself: the page
+		// made it throw (it replaced document.fonts with a getter that
+		// throws, say). The page's doing, not Chromium's.
+		return &InputError{Msg: "a script of the page broke the wait for the page to be ready: " + msg}
 	}
 	return nil
 }
 
 // guard returns ctx, canceled with ErrPageCrashed as its cause if the page
-// crashes.
+// crashes, or ErrMemoryLimit if its processes go past Config.PageMemory
+// (the browser's watcher measures them while the render runs, and kills
+// them then).
 func (t *Tab) guard(ctx context.Context) (context.Context, context.CancelFunc) {
 	ctx, cancel := context.WithCancelCause(ctx)
 	stop := make(chan struct{})
+	t.peak.Store(0)
+	t.b.watch.start(t, cancel)
 	go func() {
 		select {
 		case <-t.crashed:
-			cancel(ErrPageCrashed)
+			cancel(t.crashCause())
 		case <-stop:
 		}
 	}()
-	return ctx, func() { close(stop); cancel(nil) }
+	return ctx, func() { t.b.watch.stop(t); close(stop); cancel(nil) }
 }
 
-// crashErr returns ErrPageCrashed in place of err if the page crashed.
+// crashErr returns ErrPageCrashed or ErrMemoryLimit in place of err if the
+// page crashed or went past its limit.
 func crashErr(ctx context.Context, err error) error {
-	if errors.Is(context.Cause(ctx), ErrPageCrashed) {
-		return ErrPageCrashed
+	if cause := context.Cause(ctx); errors.Is(cause, ErrPageCrashed) || errors.Is(cause, ErrMemoryLimit) {
+		return cause
 	}
 	return err
 }
@@ -384,10 +411,24 @@ func (t *Tab) PDF(ctx context.Context, p Page, params page.PrintToPDFParams) (_ 
 	if err := t.load(ctx, p); err != nil {
 		return nil, 0, err
 	}
+	t.b.watch.printing(t, true)
 	res, err := cdp.Call(ctx, t.session, page.PrintToPDF, params)
+	compositorKilled := t.b.watch.printing(t, false)
 	if err != nil {
+		if compositorKilled {
+			return nil, 0, ErrMemoryLimit
+		}
 		if strings.Contains(strings.ToLower(err.Error()), "page range") {
 			return nil, 0, &InputError{Msg: "options.pageRanges: " + err.Error()}
+		}
+		// An answer of Chromium's, not a lost connection nor a crash
+		// (crashErr): it could not print this page with these options,
+		// say a header template whose stylesheet is blocked ("Printing
+		// failed"). Another browser would fail the same way.
+		var perr *cdproto.Error
+		if errors.As(err, &perr) && ctx.Err() == nil && t.b.Err() == nil {
+			return nil, 0, &InputError{Msg: "Chromium could not print the page (" + perr.Message +
+				"); check options.headerTemplate, options.footerTemplate and the page's print styles"}
 		}
 		return nil, 0, err
 	}

@@ -1,0 +1,187 @@
+package chromium
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"os"
+	"strconv"
+	"sync/atomic"
+	"time"
+
+	"github.com/chromedp/cdproto/cdp"
+	"github.com/chromedp/cdproto/tracing"
+)
+
+// ErrMemoryLimit is the cause of a render whose page's renderer process
+// held more resident memory than Config.PageMemory: the browser killed it
+// (the page's doing, answered render-limit), or V8 ran out of the heap
+// its flag allows.
+var ErrMemoryLimit = errors.New("the page used more memory than it may")
+
+// memoryPoll is how often a render's processes are measured (watch.go). A page filling
+// memory as fast as it can (64 MiB ArrayBuffers, a decoding image) adds
+// a few tens of MiB in that time, on a busy machine a little more: that
+// is how far past the limit a page gets before it is killed.
+const memoryPoll = 50 * time.Millisecond
+
+// findRendererTimeout bounds one trace that finds a tab's renderer, of
+// findRendererTries.
+const (
+	findRendererTimeout = 10 * time.Second
+	findRendererTries   = 2
+)
+
+// findRenderer returns the pid of the renderer process of the tab's main
+// frame. The protocol has no command for it; a trace does, in its first
+// event (TracingStartedInBrowser lists the traced page's frames and their
+// processes), so the tab traces for a moment when it opens. Its renderer
+// does not change after: the tab's renders stay on its site, which keeps
+// the process, and a tab whose renderer died is replaced.
+func (t *Tab) findRenderer(ctx context.Context) (pid int, err error) {
+	// Now and then a trace reports nothing (on a busy machine, while
+	// another tab prints): another one does.
+	for range findRendererTries {
+		if pid, err = t.traceRenderer(ctx); err == nil || ctx.Err() != nil {
+			return pid, err
+		}
+	}
+	return pid, err
+}
+
+// traceRenderer is one try of findRenderer.
+func (t *Tab) traceRenderer(ctx context.Context) (int, error) {
+	ctx, cancel := context.WithTimeout(ctx, findRendererTimeout)
+	defer cancel()
+	// Chromium runs one trace at a time, browser-wide.
+	select {
+	case t.b.tracing <- struct{}{}:
+		defer func() { <-t.b.tracing }()
+	case <-ctx.Done():
+		return 0, fmt.Errorf("waiting to trace the tab: %w", ctx.Err())
+	}
+	found := make(chan int, 1)
+	// Read raw, and decoded leniently: a trace may hold what a strict
+	// decoder refuses (a page's title that is not valid UTF-8, say).
+	events, unsubscribe := t.session.Subscribe(tracing.DataCollected.Method)
+	defer unsubscribe()
+	// The trace ends after Tracing.end answers, and the next one may not
+	// start until it has: the lock is held until then.
+	complete := make(chan struct{})
+	completions := cdp.Events(ctx, t.session, tracing.TracingComplete)
+	go func() {
+		for range completions {
+			break
+		}
+		close(complete)
+	}()
+	var seen atomic.Int64 // trace events, for the error when none told
+	go func() {
+		for {
+			select {
+			case raw := <-events:
+				var ev struct{ Value []json.RawMessage }
+				if json.Unmarshal(raw, &ev) != nil {
+					continue
+				}
+				seen.Add(int64(len(ev.Value)))
+				for _, v := range ev.Value {
+					if pid := startedPid(v, string(t.frame)); pid > 0 {
+						found <- pid
+						return
+					}
+				}
+			case <-ctx.Done():
+				return
+			}
+		}
+	}()
+	if _, err := cdp.Call(ctx, t.session, tracing.Start, tracing.StartParams{
+		// Chromium's own tracing, in the browser: not a system-wide
+		// service that other Chromium processes on the machine share.
+		TracingBackend: tracing.BackendChrome,
+		TraceConfig: &tracing.TraceConfig{
+			IncludedCategories: []string{"disabled-by-default-devtools.timeline"}, TraceBufferSizeInKb: 1024,
+		},
+	}); err != nil {
+		return 0, fmt.Errorf("tracing the tab: %w", err)
+	}
+	defer func() { <-complete }() // or ctx ends, which ends completions
+	if _, err := cdp.Call(ctx, t.session, tracing.End, cdp.Empty{}); err != nil {
+		return 0, fmt.Errorf("ending the tab's trace: %w", err)
+	}
+	select {
+	case pid := <-found:
+		if st, ok := readStat(pid); !ok || st.pgrp != t.b.pid {
+			return 0, fmt.Errorf("the tab's renderer %d is not a process of the browser", pid)
+		}
+		return pid, nil
+	case <-ctx.Done():
+		return 0, fmt.Errorf("finding the tab's renderer process in a trace of %d events: %w", seen.Load(), ctx.Err())
+	}
+}
+
+// startedPid is the process of frame in a TracingStartedInBrowser event,
+// or 0 for any other event.
+func startedPid(v []byte, frame string) int {
+	var ev struct {
+		Name string `json:"name"`
+		Args struct {
+			Data struct {
+				Frames []struct {
+					Frame     string `json:"frame"`
+					ProcessID int    `json:"processId"`
+				} `json:"frames"`
+			} `json:"data"`
+		} `json:"args"`
+	}
+	if json.Unmarshal(v, &ev) != nil || ev.Name != "TracingStartedInBrowser" {
+		return 0
+	}
+	for _, f := range ev.Args.Data.Frames {
+		if f.Frame == frame {
+			return f.ProcessID
+		}
+	}
+	return 0
+}
+
+// rss is the resident memory of a process of the browser, in bytes; 0
+// when pid is gone or no longer the browser's (its number reused).
+func (b *Browser) rss(pid int) int64 {
+	st, ok := readStat(pid)
+	if !ok || st.pgrp != b.pid {
+		return 0
+	}
+	return st.rss * int64(os.Getpagesize())
+}
+
+// crashCause says why a tab's renderer died under a render: past the limit
+// (V8's own heap limit, set from it, ends a renderer that our sampling had
+// not yet caught: one seen above half the limit is taken for that), or a
+// crash.
+func (t *Tab) crashCause() error {
+	if limit := t.b.pageMemory; limit > 0 && t.peak.Load() > limit/2 {
+		return ErrMemoryLimit
+	}
+	return ErrPageCrashed
+}
+
+// heavy reports whether the tab's renderer holds more than half the limit
+// after a render: it is replaced rather than reused, so that what one page
+// left behind (a heap not yet given back) does not count against the next.
+func (t *Tab) heavy() bool {
+	limit := t.b.pageMemory
+	return limit > 0 && t.pid > 0 && t.b.rss(t.pid) > limit/2
+}
+
+// v8HeapFlag caps V8's heap at the page's limit: a page piling up objects
+// (not ArrayBuffers, which V8 keeps outside its heap) fails in V8 itself
+// even if a sample comes late.
+func v8HeapFlag(limit int64) string {
+	return "--max-old-space-size=" + strconv.FormatInt(max(limit>>20, 16), 10)
+}
+
+// Pid is the process id of the renderer of the tab's page.
+func (t *Tab) Pid() int { return t.pid }

@@ -1,0 +1,50 @@
+package render
+
+import (
+	"testing"
+	"time"
+
+	"github.com/stretchr/testify/require"
+
+	"github.com/paprikahq/paprika/internal/metrics"
+)
+
+// TestTenantErrorsDoNotRestartChromium renders, several times in a row,
+// pages whose own content breaks the render: a script that makes the wait
+// for fonts throw, and a header template whose stylesheet is blocked,
+// which Chromium cannot print ("Printing failed"). Each is the tenant's
+// 422, not a browser failure to retry; and more of them in a row than it
+// takes to restart a failing browser leave the browser as it was.
+func TestTenantErrorsDoNotRestartChromium(t *testing.T) {
+	t.Parallel()
+	m := metrics.New(nil)
+	e := New(Config{Chromium: shared.cfg.Chromium, Slots: 1, Timeout: 30 * time.Second, Metrics: m})
+	defer e.Close()
+	render(t, e, Input{Template: "<p>warm</p>"})
+	before := browserPid(t, e)
+
+	fonts := Input{Template: `<p>x</p><script>
+Object.defineProperty(document, "fonts", {get() { throw new Error("no fonts for you") }});
+</script>`}
+	header := Input{Template: "<p>body</p>", Options: Options{
+		HeaderTemplate: `<link rel="stylesheet" href="http://styles.example.com/header.css"><span class="title"></span>`,
+	}}
+	for i := range maxFailuresInARow + 1 {
+		_, err := renderErr(t, e, fonts)
+		re := requireCode(t, err, CodeTemplateError)
+		require.Contains(t, re.Message, "no fonts for you", "run %d", i)
+		require.False(t, BrowserFailed(err), "run %d: the page's script is not Chromium's failure", i)
+
+		_, err = renderErr(t, e, header)
+		re = requireCode(t, err, CodeTemplateError)
+		require.Contains(t, re.Message, "headerTemplate", "run %d", i)
+		require.False(t, BrowserFailed(err), "run %d: a header that cannot print is not Chromium's failure", i)
+	}
+
+	out := render(t, e, Input{Template: "<p>after the errors</p>"})
+	require.Contains(t, pdfText(t, out.Body), "after the errors")
+	require.Equal(t, before, browserPid(t, e), "the same browser")
+	for _, reason := range []string{"failures", "crash", "memory", "renders"} {
+		require.Zero(t, gathered(t, m, "paprika_chromium_restarts_total", reason), reason)
+	}
+}
