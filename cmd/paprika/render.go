@@ -123,7 +123,7 @@ func runRender(ctx context.Context, args []string, getenv func(string) string, s
 	}
 
 	engine := render.New(render.Config{Chromium: cfg.Chromium, Slots: 1, Timeout: cfg.RenderTimeout, AllowHosts: cfg.AllowHosts,
-		NoSandbox: cfg.ChromiumNoSandbox})
+		NoSandbox: cfg.ChromiumNoSandbox, PageMemory: cfg.RenderMaxMemory})
 	defer engine.Close()
 	if *format != render.FormatHTML {
 		if err := engine.CheckSandbox(ctx); err != nil {

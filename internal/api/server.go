@@ -80,7 +80,7 @@ func New(cfg *config.Config, store Store, log *slog.Logger, opts ...Option) *Ser
 	}
 	if s.renderer == nil {
 		s.engine = render.New(render.Config{Chromium: cfg.Chromium, Slots: max(cfg.Workers, 1),
-			Timeout: cfg.RenderTimeout, AllowHosts: cfg.AllowHosts, Logger: log, NoSandbox: cfg.ChromiumNoSandbox, Metrics: s.meters})
+			Timeout: cfg.RenderTimeout, AllowHosts: cfg.AllowHosts, Logger: log, NoSandbox: cfg.ChromiumNoSandbox, Metrics: s.meters, PageMemory: cfg.RenderMaxMemory})
 		s.renderer = s.engine
 	}
 	if store != nil {
