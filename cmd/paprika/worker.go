@@ -47,7 +47,7 @@ func workerMain(ctx context.Context, cfg *config.Config, pool *pgxpool.Pool, m *
 	}
 	defer outputs.Close()
 	engine := render.New(render.Config{Chromium: cfg.Chromium, Slots: cfg.Workers, Timeout: cfg.RenderTimeout,
-		AllowHosts: cfg.AllowHosts, Logger: log, NoSandbox: cfg.ChromiumNoSandbox, Metrics: m})
+		AllowHosts: cfg.AllowHosts, Logger: log, NoSandbox: cfg.ChromiumNoSandbox, Metrics: m, PageMemory: cfg.RenderMaxMemory})
 	defer engine.Close()
 	if err := engine.CheckSandbox(ctx); err != nil {
 		return err
