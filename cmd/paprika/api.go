@@ -76,6 +76,6 @@ func withConsole(cfg *config.Config, pool *pgxpool.Pool, srv *api.Server, log *s
 	for i, t := range cfg.Tiers {
 		tiers[i] = console.Tier{Key: t.Key, Name: t.Name}
 	}
-	return console.New(console.Config{Pool: pool, API: h, Identify: srv.Identify, Tiers: tiers,
+	return console.New(console.Config{Sessions: &postgres.Store{Pool: pool}, API: h, Identify: srv.Identify, Tiers: tiers,
 		MaxRequestBytes: cfg.MaxRequestBytes, Logger: log}).Mount(h)
 }

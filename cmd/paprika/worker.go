@@ -107,7 +107,7 @@ func workerMain(ctx context.Context, cfg *config.Config, pool *pgxpool.Pool, m *
 	mux.Handle("GET /metrics", m.Handler())
 
 	log.InfoContext(ctx, "worker started", "tiers", cfg.WorkerTiers, "slots", cfg.Workers, "claimAhead", worker.ClaimAhead())
-	sweeper := &storage.Sweeper{Pool: pool, Outputs: outputs, Logger: log}
+	sweeper := &storage.Sweeper{Store: &postgres.Store{Pool: pool}, Outputs: outputs, Logger: log}
 	sweepDone := make(chan struct{})
 	go func() { defer close(sweepDone); sweeper.Run(ctx, 10*time.Minute) }()
 	defer func() { <-sweepDone }() // before the pool closes

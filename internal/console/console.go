@@ -22,8 +22,6 @@ import (
 	"strings"
 	"time"
 
-	"github.com/jackc/pgx/v5/pgxpool"
-
 	"github.com/paprikahq/paprika/internal/api"
 )
 
@@ -41,7 +39,7 @@ type Tier struct {
 
 // Config is what the console needs.
 type Config struct {
-	Pool *pgxpool.Pool // the sessions' database
+	Sessions Sessions // the sessions' database (*postgres.Store)
 	// API is the API's handler (api.Server.Handler()), which the console
 	// calls in-process for its sessions.
 	API http.Handler
@@ -83,7 +81,7 @@ func New(cfg Config) *Console {
 	c := &Console{
 		cfg:      cfg,
 		log:      cfg.Logger,
-		sessions: &sessions{pool: cfg.Pool},
+		sessions: &sessions{db: cfg.Sessions},
 		pages:    parsePages(),
 		static:   http.StripPrefix("/console/static/", http.FileServerFS(sub)),
 		samples:  &sampler{every: cfg.SampleEvery},

@@ -133,7 +133,7 @@ func setupTiers(t *testing.T, tiers string) *env {
 	for i, tr := range cfg.Tiers {
 		choices[i] = console.Tier{Key: tr.Key, Name: tr.Name}
 	}
-	c := console.New(console.Config{Pool: pool, API: h, Identify: srv.Identify, Tiers: choices, Logger: log,
+	c := console.New(console.Config{Sessions: &postgres.Store{Pool: pool}, API: h, Identify: srv.Identify, Tiers: choices, Logger: log,
 		SampleEvery: time.Second})
 	e.Handler = c.Mount(h)
 	hs := httptest.NewServer(e.Handler)

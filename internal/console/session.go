@@ -5,13 +5,10 @@ import (
 	"crypto/rand"
 	"crypto/sha256"
 	"encoding/base64"
-	"errors"
 	"time"
 
-	"github.com/jackc/pgx/v5"
-	"github.com/jackc/pgx/v5/pgxpool"
-
 	"github.com/paprikahq/paprika/internal/api"
+	"github.com/paprikahq/paprika/internal/paprika"
 )
 
 // IdleExpiry is how long a session lives without a request (docs/console.md, Signing in).
@@ -51,9 +48,28 @@ func (s *session) caller() api.Caller {
 	return c
 }
 
-// sessions holds the queries of console_sessions and console_previews.
+// Sessions is what the console keeps in the database: its sessions and
+// the playground's previews (*postgres.Store, statements of
+// internal/postgres/sql/console.sql). A session is found by the hash of its
+// cookie's value, never the value.
+type Sessions interface {
+	// CreateConsoleSession deletes the sessions idle past idle, then stores
+	// one; tenantID and keyID are "" for the admin, adminTokenHash nil for
+	// a key.
+	CreateConsoleSession(ctx context.Context, tokenHash []byte, csrf, tenantID, keyID, keyName string, scopes []string, adminTokenHash []byte, idle time.Duration) error
+	// ConsoleSession returns the session seen within idle and marks it
+	// seen; none is paprika.NotFound.
+	ConsoleSession(ctx context.Context, tokenHash []byte, idle time.Duration) (csrf, tenantID, keyID, keyName string, scopes []string, adminTokenHash []byte, err error)
+	EndConsoleSession(ctx context.Context, tokenHash []byte) error
+	// SaveConsolePreview keeps a preview for the session, and only its
+	// newest keep.
+	SaveConsolePreview(ctx context.Context, id string, tokenHash []byte, contentType string, body []byte, keep int) error
+	ConsolePreview(ctx context.Context, id string, tokenHash []byte) (contentType string, body []byte, ok bool, err error)
+}
+
+// sessions are the console's sessions and previews, kept in db.
 type sessions struct {
-	pool *pgxpool.Pool
+	db Sessions
 }
 
 func randomString(n int) string {
@@ -70,11 +86,9 @@ func hashToken(token string) []byte {
 // create starts a session for id and returns the cookie's value. Sessions
 // past their idle expiry are deleted on the way.
 func (q *sessions) create(ctx context.Context, id *api.Identity) (string, error) {
-	if _, err := q.pool.Exec(ctx, `DELETE FROM console_sessions WHERE seen_at < now() - $1::interval`, IdleExpiry); err != nil {
-		return "", err
-	}
 	token := randomString(32)
-	var keyID, tenantID, adminHash any
+	var keyID, tenantID string
+	var adminHash []byte
 	if id.Admin {
 		adminHash = id.AdminTokenHash[:]
 	} else {
@@ -84,10 +98,7 @@ func (q *sessions) create(ctx context.Context, id *api.Identity) (string, error)
 	if scopes == nil {
 		scopes = []string{}
 	}
-	_, err := q.pool.Exec(ctx, `
-		INSERT INTO console_sessions (token_hash, csrf_token, tenant_id, key_id, key_name, scopes, admin_token_hash)
-		VALUES ($1, $2, $3, $4, $5, $6, $7)`,
-		hashToken(token), randomString(32), tenantID, keyID, id.KeyName, scopes, adminHash)
+	err := q.db.CreateConsoleSession(ctx, hashToken(token), randomString(32), tenantID, keyID, id.KeyName, scopes, adminHash, IdleExpiry)
 	return token, err
 }
 
@@ -95,31 +106,20 @@ func (q *sessions) create(ctx context.Context, id *api.Identity) (string, error)
 // nil when there is none (unknown, ended or idle too long).
 func (q *sessions) get(ctx context.Context, token string) (*session, error) {
 	s := &session{tokenHash: hashToken(token)}
-	var tenantID, keyID *string
-	err := q.pool.QueryRow(ctx, `
-		UPDATE console_sessions SET seen_at = now()
-		WHERE token_hash = $1 AND seen_at >= now() - $2::interval
-		RETURNING csrf_token, tenant_id, key_id, key_name, scopes, admin_token_hash`,
-		s.tokenHash, IdleExpiry).Scan(&s.CSRF, &tenantID, &keyID, &s.KeyName, &s.Scopes, &s.adminHash)
-	if errors.Is(err, pgx.ErrNoRows) {
+	var err error
+	s.CSRF, s.TenantID, s.KeyID, s.KeyName, s.Scopes, s.adminHash, err = q.db.ConsoleSession(ctx, s.tokenHash, IdleExpiry)
+	if paprika.ErrorCode(err) == paprika.CodeNotFound {
 		return nil, nil
 	}
 	if err != nil {
 		return nil, err
-	}
-	if tenantID != nil {
-		s.TenantID = *tenantID
-	}
-	if keyID != nil {
-		s.KeyID = *keyID
 	}
 	return s, nil
 }
 
 // end deletes a session (sign-out, or its key found revoked).
 func (q *sessions) end(ctx context.Context, s *session) error {
-	_, err := q.pool.Exec(ctx, `DELETE FROM console_sessions WHERE token_hash = $1`, s.tokenHash)
-	return err
+	return q.db.EndConsoleSession(ctx, s.tokenHash)
 }
 
 // previewsKept is how many previews a session keeps: the one shown, and the
@@ -129,22 +129,10 @@ const previewsKept = 4
 // savePreview keeps a rendered preview for the session and returns its id.
 func (q *sessions) savePreview(ctx context.Context, s *session, contentType string, body []byte) (string, error) {
 	id := randomString(16)
-	_, err := q.pool.Exec(ctx, `
-		WITH added AS (
-			INSERT INTO console_previews (id, token_hash, content_type, body) VALUES ($1, $2, $3, $4)
-		)
-		DELETE FROM console_previews WHERE token_hash = $2 AND id IN (
-			SELECT id FROM console_previews WHERE token_hash = $2 ORDER BY created_at DESC OFFSET $5)`,
-		id, s.tokenHash, contentType, body, previewsKept-1)
-	return id, err
+	return id, q.db.SaveConsolePreview(ctx, id, s.tokenHash, contentType, body, previewsKept)
 }
 
 // preview returns one of the session's previews, or ok false.
 func (q *sessions) preview(ctx context.Context, s *session, id string) (contentType string, body []byte, ok bool, err error) {
-	err = q.pool.QueryRow(ctx, `SELECT content_type, body FROM console_previews WHERE id = $1 AND token_hash = $2`,
-		id, s.tokenHash).Scan(&contentType, &body)
-	if errors.Is(err, pgx.ErrNoRows) {
-		return "", nil, false, nil
-	}
-	return contentType, body, err == nil, err
+	return q.db.ConsolePreview(ctx, id, s.tokenHash)
 }

@@ -1,5 +1,9 @@
 // Package postgres holds Paprika's PostgreSQL adapter: the connection pool,
-// the embedded schema migrations and the queries of the admin side.
+// the embedded schema migrations, and every SQL statement Paprika runs, as
+// the named blocks of sql/*.sql (statements.go). Other packages reach the
+// database only through the methods of Store and Queue, behind interfaces
+// of their own (api.Store, the scheduler's and the worker's Queue,
+// storage.SweepStore, webhook.Outbox, console.Sessions).
 package postgres
 
 import (

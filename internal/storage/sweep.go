@@ -6,36 +6,42 @@ import (
 	"time"
 
 	"github.com/google/uuid"
-	"github.com/jackc/pgx/v5"
-	"github.com/jackc/pgx/v5/pgxpool"
 
-	"github.com/paprikahq/paprika/internal/postgres"
+	"github.com/paprikahq/paprika/internal/paprika"
 )
 
-// The sweeper's SQL is in internal/postgres/sql/sweep.sql, by name. Each
-// pick takes at most sweepChunk rows, so a sweep never holds long locks;
-// Sweep loops until nothing is left.
+// sweepChunk bounds each pick: a sweep never holds long locks, and Sweep
+// loops until nothing is left.
 const sweepChunk = 1000
 
-var (
-	sweepJobs             = postgres.Statement("sweep-jobs")
-	deleteJobs            = postgres.Statement("delete-jobs")
-	emptiedTenants        = postgres.Statement("emptied-tenants")
-	sweepBatches          = postgres.Statement("sweep-batches")
-	deleteBatch           = postgres.Statement("delete-batch")
-	sweepMeasures         = postgres.Statement("sweep-measures")
-	sweepRates            = postgres.Statement("sweep-rates")
-	sweepDeletedTemplates = postgres.Statement("sweep-deleted-templates")
-	sweepLock             = postgres.Statement("sweep-lock")
-	sweepUnlock           = postgres.Statement("sweep-unlock")
-)
+// SweepStore is what the sweeper needs of the database: *postgres.Store,
+// whose statements are the named blocks of internal/postgres/sql/sweep.sql.
+type SweepStore interface {
+	// LockSweep takes the sweepers' lock, held until unlock is called; ok
+	// is false when another process holds it.
+	LockSweep(ctx context.Context) (unlock func(), ok bool, err error)
+	// ExpiredJobs picks up to limit finished jobs past their tenant's
+	// retention or of a deleted tenant (ID, TenantID and Format set).
+	ExpiredJobs(ctx context.Context, limit int) ([]paprika.Job, error)
+	DeleteJobs(ctx context.Context, ids []uuid.UUID) error
+	// ExpiredBatches picks up to limit finished batches past retention or
+	// of a deleted tenant (ID and TenantID set).
+	ExpiredBatches(ctx context.Context, limit int) ([]paprika.Batch, error)
+	// DeleteBatch deletes a batch and its records.
+	DeleteBatch(ctx context.Context, id uuid.UUID) error
+	// EmptiedTenants returns the deleted tenants among ids with no work left.
+	EmptiedTenants(ctx context.Context, ids []string) ([]string, error)
+	// SweepRows deletes old measures and rate counts and deleted templates
+	// no work needs.
+	SweepRows(ctx context.Context) error
+}
 
 // Sweeper deletes finished work and its outputs after the tenant's
 // retentionDays, and a deleted tenant's data, from the database and the
 // output store (docs/storage.md, Retention). Outputs go first: a failure leaves rows to retry
 // at the next sweep, never objects no row names.
 type Sweeper struct {
-	Pool    *pgxpool.Pool
+	Store   SweepStore
 	Outputs Store
 	Logger  *slog.Logger
 }
@@ -61,43 +67,27 @@ func (s *Sweeper) Run(ctx context.Context, interval time.Duration) {
 // Sweep runs once, unless another process is sweeping, and returns how many
 // jobs and batches it deleted.
 func (s *Sweeper) Sweep(ctx context.Context) (int, error) {
-	conn, err := s.Pool.Acquire(ctx)
-	if err != nil {
+	unlock, locked, err := s.Store.LockSweep(ctx)
+	if err != nil || !locked {
 		return 0, err
 	}
-	defer conn.Release()
-	var locked bool
-	if err := conn.QueryRow(ctx, sweepLock).Scan(&locked); err != nil || !locked {
-		return 0, err
-	}
-	defer conn.Exec(context.WithoutCancel(ctx), sweepUnlock) //nolint:errcheck // the session ends with the conn anyway
+	defer unlock()
 	n := 0
 	touched := map[string]bool{} // tenants whose work was swept
 	for {
-		rows, err := conn.Query(ctx, sweepJobs, sweepChunk)
-		if err != nil {
-			return n, err
-		}
-		type job struct {
-			tenant, format string
-			id             uuid.UUID
-		}
-		jobs, err := pgx.CollectRows(rows, func(r pgx.CollectableRow) (job, error) {
-			var j job
-			return j, r.Scan(&j.tenant, &j.id, &j.format)
-		})
+		jobs, err := s.Store.ExpiredJobs(ctx, sweepChunk)
 		if err != nil {
 			return n, err
 		}
 		ids := make([]uuid.UUID, len(jobs))
 		for i, j := range jobs {
-			if err := s.Outputs.Delete(ctx, JobKey(j.tenant, j.id, j.format)); err != nil {
+			if err := s.Outputs.Delete(ctx, JobKey(j.TenantID, j.ID, j.Format)); err != nil {
 				return n, err
 			}
-			ids[i] = j.id
-			touched[j.tenant] = true
+			ids[i] = j.ID
+			touched[j.TenantID] = true
 		}
-		if _, err := conn.Exec(ctx, deleteJobs, ids); err != nil {
+		if err := s.Store.DeleteJobs(ctx, ids); err != nil {
 			return n, err
 		}
 		n += len(jobs)
@@ -106,49 +96,33 @@ func (s *Sweeper) Sweep(ctx context.Context) (int, error) {
 		}
 	}
 	for {
-		rows, err := conn.Query(ctx, sweepBatches, sweepChunk)
-		if err != nil {
-			return n, err
-		}
-		type batch struct {
-			id     uuid.UUID
-			tenant string
-		}
-		batches, err := pgx.CollectRows(rows, func(r pgx.CollectableRow) (batch, error) {
-			var b batch
-			return b, r.Scan(&b.id, &b.tenant)
-		})
+		batches, err := s.Store.ExpiredBatches(ctx, sweepChunk)
 		if err != nil {
 			return n, err
 		}
 		for _, b := range batches {
-			if err := s.Outputs.DeletePrefix(ctx, BatchPrefix(b.tenant, b.id)); err != nil {
+			if err := s.Outputs.DeletePrefix(ctx, BatchPrefix(b.TenantID, b.ID)); err != nil {
 				return n, err
 			}
-			if _, err := conn.Exec(ctx, deleteBatch, b.id); err != nil {
+			if err := s.Store.DeleteBatch(ctx, b.ID); err != nil {
 				return n, err
 			}
-			touched[b.tenant] = true
+			touched[b.TenantID] = true
 		}
 		n += len(batches)
 		if len(batches) < sweepChunk {
 			break
 		}
 	}
-	if err := s.purgeTenants(ctx, conn, touched); err != nil {
+	if err := s.purgeTenants(ctx, touched); err != nil {
 		return n, err
 	}
-	for _, q := range []string{sweepMeasures, sweepRates, sweepDeletedTemplates} {
-		if _, err := conn.Exec(ctx, q); err != nil {
-			return n, err
-		}
-	}
-	return n, nil
+	return n, s.Store.SweepRows(ctx)
 }
 
 // purgeTenants deletes the folder of every deleted tenant among touched
 // that has no work left.
-func (s *Sweeper) purgeTenants(ctx context.Context, conn *pgxpool.Conn, touched map[string]bool) error {
+func (s *Sweeper) purgeTenants(ctx context.Context, touched map[string]bool) error {
 	if len(touched) == 0 {
 		return nil
 	}
@@ -156,11 +130,7 @@ func (s *Sweeper) purgeTenants(ctx context.Context, conn *pgxpool.Conn, touched 
 	for id := range touched {
 		ids = append(ids, id)
 	}
-	rows, err := conn.Query(ctx, emptiedTenants, ids)
-	if err != nil {
-		return err
-	}
-	emptied, err := pgx.CollectRows(rows, pgx.RowTo[string])
+	emptied, err := s.Store.EmptiedTenants(ctx, ids)
 	if err != nil {
 		return err
 	}

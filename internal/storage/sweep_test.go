@@ -56,7 +56,7 @@ func testSweep(t *testing.T, out Store) {
 	_, err = pool.Exec(ctx, `UPDATE jobs SET finished_at = now() WHERE id = $1`, deletedTenants.ID) // recent, but its tenant is deleted
 	require.NoError(t, err)
 
-	s := &Sweeper{Pool: pool, Outputs: out}
+	s := &Sweeper{Store: store, Outputs: out}
 	n, err := s.Sweep(ctx)
 	require.NoError(t, err)
 	require.Equal(t, 3, n, "the expired job, the deleted tenant's job and the expired batch")
