@@ -185,3 +185,32 @@ func v8HeapFlag(limit int64) string {
 
 // Pid is the process id of the renderer of the tab's page.
 func (t *Tab) Pid() int { return t.pid }
+
+// onCrash takes a target-crashed event for the tab's page crashing, unless
+// the page's renderer, once known, still runs. Chromium may report a crash
+// of a process that is no longer the page's (a new tab's first renderer,
+// left behind when the navigation to the tab's site moved the page to
+// another): a fresh tab's first render failed as "crashed" now and then on
+// a busy machine, and that must not fail it. A renderer that did crash has
+// exited by the time the event arrives, or does a moment later.
+func (t *Tab) onCrash() {
+	select {
+	case <-t.opened: // the renderer is known, if it is to be
+	case <-t.b.dead:
+	}
+	for range 3 {
+		if !t.b.alive(int(t.known.Load())) {
+			t.crashOnce.Do(func() { close(t.crashed) })
+			return
+		}
+		time.Sleep(100 * time.Millisecond)
+	}
+	t.b.log.Warn("chromium reported a crash of a tab whose renderer still runs; ignored", "renderer", t.known.Load())
+}
+
+// alive reports whether pid is a running process of the browser (not a
+// zombie); false for 0.
+func (b *Browser) alive(pid int) bool {
+	st, ok := readStat(pid)
+	return pid > 0 && ok && st.pgrp == b.pid && st.state != 'Z' && st.state != 'X'
+}

@@ -64,8 +64,10 @@ type Tab struct {
 	site    string // t<random>.invalid
 	origin  string // http://r<random>.<site>, the one the shell is on
 	context cdp.BrowserContextID
-	pid     int          // the renderer process of the page; 0 when not measured
-	peak    atomic.Int64 // the most memory the renderer was seen to hold in this render
+	pid     int           // the renderer process of the page; 0 when not measured
+	peak    atomic.Int64  // the most memory the renderer was seen to hold in this render
+	known   atomic.Int64  // pid, for the crash listener, once found
+	opened  chan struct{} // closed when openTab is done with the tab, well or not
 
 	scripts  bool // script execution is enabled
 	dirty    bool // scripts ran since the shell was loaded
@@ -83,7 +85,9 @@ var ErrPageCrashed = errors.New("the page crashed")
 func (b *Browser) openTab(ctx context.Context) (*Tab, error) {
 	// A browser context of its own, disposed with the tab (cancel).
 	tctx, cancel := chromedp.NewContext(b.browserCtx, chromedp.WithNewBrowserContext())
-	t := &Tab{b: b, ctx: tctx, cancel: cancel, site: "t" + randomHex(8) + ".invalid", scripts: true, crashed: make(chan struct{})}
+	t := &Tab{b: b, ctx: tctx, cancel: cancel, site: "t" + randomHex(8) + ".invalid", scripts: true,
+		crashed: make(chan struct{}), opened: make(chan struct{})}
+	defer close(t.opened)
 	b.tabsMu.Lock()
 	if b.closed {
 		b.tabsMu.Unlock()
@@ -102,7 +106,7 @@ func (b *Browser) openTab(ctx context.Context) (*Tab, error) {
 		attached <- chromedp.Do(tctx, chromedp.Func(func(ctx context.Context, _ *chromedp.Target) error {
 			return chromedp.Listen(tctx, func(ev any) {
 				if _, ok := ev.(*inspector.EventTargetCrashed); ok {
-					t.crashOnce.Do(func() { close(t.crashed) })
+					go t.onCrash()
 				}
 			})
 		}))
@@ -129,6 +133,7 @@ func (b *Browser) openTab(ctx context.Context) (*Tab, error) {
 		// After prepare: the first navigation to the tab's site may move
 		// the page to another renderer process, later ones do not.
 		t.pid, err = t.findRenderer(ctx)
+		t.known.Store(int64(t.pid))
 	}
 	if err != nil {
 		b.closeTab(t)
