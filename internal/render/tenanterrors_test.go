@@ -15,8 +15,13 @@ import (
 // which Chromium cannot print ("Printing failed"). Each is the tenant's
 // 422, not a browser failure to retry; and more of them in a row than it
 // takes to restart a failing browser leave the browser as it was.
+//
+// Not parallel: under the load of the package's parallel tests (memory
+// bombs in other browsers), a renderer here crashed now and then (one run
+// in three, never alone), which this test, asking for 422 each time, would
+// take for the code's fault. Why is not known yet; a crash is never held
+// against the browser either way.
 func TestTenantErrorsDoNotRestartChromium(t *testing.T) {
-	t.Parallel()
 	m := metrics.New(nil)
 	e := New(Config{Chromium: shared.cfg.Chromium, Slots: 1, Timeout: 30 * time.Second, Metrics: m})
 	defer e.Close()
