@@ -97,13 +97,15 @@ func trickleBody(t *testing.T, addr, path string, size int) (time.Duration, int6
 }
 
 // idleFor sends one request on a keep-alive connection, then nothing, and
-// returns how long the connection stayed open after the answer (within
-// 60 s, else the test fails).
+// returns how long the connection stayed open after the request was sent
+// (within 60 s, else the test fails): never shorter than the server's idle
+// time, which starts after it writes its answer.
 func idleFor(t *testing.T, addr string) time.Duration {
 	t.Helper()
 	conn, err := net.Dial("tcp", addr)
 	require.NoError(t, err)
 	defer conn.Close()
+	start := time.Now()
 	_, err = fmt.Fprint(conn, "GET /healthz HTTP/1.1\r\nHost: paprika\r\n\r\n")
 	require.NoError(t, err)
 	br := bufio.NewReader(conn)
@@ -113,7 +115,6 @@ func idleFor(t *testing.T, addr string) time.Duration {
 	resp.Body.Close()
 	require.Equal(t, http.StatusOK, resp.StatusCode)
 	require.False(t, resp.Close, "kept alive")
-	start := time.Now()
 	require.NoError(t, conn.SetReadDeadline(time.Now().Add(60*time.Second)))
 	_, err = br.ReadByte()
 	require.ErrorIs(t, err, io.EOF, "closed by the server, not by the test's 60 s")
