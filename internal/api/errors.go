@@ -8,6 +8,7 @@ import (
 
 	"github.com/paprikahq/paprika/internal/paprika"
 	"github.com/paprikahq/paprika/internal/render"
+	"github.com/paprikahq/paprika/internal/unreachable"
 )
 
 // statuses maps every error code to its one HTTP status (SPEC §3).
@@ -44,7 +45,7 @@ var renderMessages = map[string]string{
 // render-timeout; a browser failure is 502 render-failed. An error that is
 // not a render's is left as it is.
 func renderError(err error) error {
-	var re *render.Error
+	var re *paprika.Error
 	if !errors.As(err, &re) {
 		return err
 	}
@@ -61,7 +62,7 @@ type errorBody struct {
 
 // writeError is the one writer of error bodies. An error that says the
 // database or the output store cannot be reached is 503 unavailable with
-// Retry-After (see unreachable); any other error that is not a
+// Retry-After (unreachable.Is); any other error that is not a
 // *paprika.Error is a bug. Both are logged with the request id and shown
 // with nothing of their text.
 func (s *Server) writeError(w http.ResponseWriter, r *http.Request, err error) {
@@ -69,7 +70,7 @@ func (s *Server) writeError(w http.ResponseWriter, r *http.Request, err error) {
 	var e *paprika.Error
 	switch {
 	case errors.As(err, &e):
-	case unreachable(err):
+	case unreachable.Is(err):
 		s.log.WarnContext(r.Context(), "unavailable", "requestId", id, "method", r.Method, "path", r.URL.Path, "err", err)
 		e = errUnavailable
 	default:

@@ -18,6 +18,7 @@ import (
 	"go.yaml.in/yaml/v3"
 
 	"github.com/paprikahq/paprika/internal/config"
+	"github.com/paprikahq/paprika/internal/paprika"
 	"github.com/paprikahq/paprika/internal/render"
 )
 
@@ -482,7 +483,7 @@ func TestOpenAPIRefs(t *testing.T) {
 type openapiStubRenderer struct{}
 
 func (openapiStubRenderer) Render(context.Context, render.Input) (*render.Output, error) {
-	return nil, &render.Error{Code: render.CodeRenderFailed, Message: "no renderer in this test"}
+	return nil, &paprika.Error{Code: render.CodeRenderFailed, Message: "no renderer in this test"}
 }
 
 // TestOpenAPIRoutesServed sends each documented operation to the real

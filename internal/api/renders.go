@@ -110,7 +110,7 @@ func (s *Server) createRender(w http.ResponseWriter, r *http.Request) error {
 // renderFailed counts a synchronous render's failure and returns the error
 // to answer. A render whose request went away is no failure of the render.
 func (s *Server) renderFailed(tier string, err error) error {
-	var re *render.Error
+	var re *paprika.Error
 	if errors.As(err, &re) {
 		s.meters.RenderFailed(re.Code)
 		s.meters.Completed(tier, metrics.KindRender, paprika.StatusFailed)

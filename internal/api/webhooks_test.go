@@ -20,6 +20,7 @@ import (
 	standardwebhooks "github.com/standard-webhooks/standard-webhooks/libraries/go"
 	"github.com/stretchr/testify/require"
 
+	"github.com/paprikahq/paprika/internal/paprika"
 	"github.com/paprikahq/paprika/internal/render"
 	"github.com/paprikahq/paprika/internal/webhook"
 	"github.com/paprikahq/paprika/internal/webhook/webhooktest"
@@ -409,7 +410,7 @@ func TestWebhookNeverReachesLoopback(t *testing.T) {
 func TestWebhookAfterRetriesFail(t *testing.T) {
 	t.Parallel()
 	crash := &fakeRenderer{fn: func(context.Context, render.Input) (*render.Output, error) {
-		return nil, &render.Error{Code: render.CodeRenderFailed, Message: "Chromium crashed"}
+		return nil, &paprika.Error{Code: render.CodeRenderFailed, Message: "Chromium crashed"}
 	}}
 	e := webhookEnv(t, time.Hour, "127.0.0.1", nil, crash)
 	key := e.tenantKey(t, "acme")

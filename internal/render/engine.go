@@ -9,6 +9,7 @@ import (
 	"time"
 
 	"github.com/paprikahq/paprika/internal/metrics"
+	"github.com/paprikahq/paprika/internal/paprika"
 	"github.com/paprikahq/paprika/internal/render/chromium"
 	"github.com/paprikahq/paprika/internal/render/pdf"
 )
@@ -143,12 +144,12 @@ func (e *Engine) OpenTabs() int {
 }
 
 // Render renders one document. It blocks until a render slot is free or
-// ctx ends; it returns ctx.Err() when ctx ends, and otherwise an *Error
+// ctx ends; it returns ctx.Err() when ctx ends, and otherwise a *paprika.Error
 // for every failure: template-error, render-limit, render-timeout or
 // render-failed.
 func (e *Engine) Render(ctx context.Context, in Input) (*Output, error) {
 	if err := in.Validate(); err != nil {
-		return nil, &Error{Code: CodeTemplateError, Message: err.Error()}
+		return nil, &paprika.Error{Code: CodeTemplateError, Message: err.Error()}
 	}
 	tpl, err := templates.get(in.Template)
 	if err != nil {
@@ -206,7 +207,7 @@ func (e *Engine) finish(ctx context.Context, out *Output, o *pdf.Options) (*Outp
 	body, pages, err := pdf.Apply(out.Body, o)
 	if err != nil {
 		e.log.ErrorContext(ctx, "pdf post-processing failed", "error", err)
-		return nil, &Error{Code: CodeRenderFailed, Message: "post-processing the PDF (options.pdf) failed"}
+		return nil, &paprika.Error{Code: CodeRenderFailed, Message: "post-processing the PDF (options.pdf) failed"}
 	}
 	out.Body, out.Pages = body, pages
 	return out, nil
@@ -214,7 +215,7 @@ func (e *Engine) finish(ctx context.Context, out *Output, o *pdf.Options) (*Outp
 
 // failure turns what went wrong into the error Render returns.
 func (e *Engine) failure(ctx, rctx context.Context, inst *instance, err error) error {
-	var re *Error
+	var re *paprika.Error
 	var ie *chromium.InputError
 	switch {
 	case ctx.Err() != nil:
@@ -222,34 +223,34 @@ func (e *Engine) failure(ctx, rctx context.Context, inst *instance, err error) e
 	case errors.As(err, &re):
 		return re
 	case errors.Is(rctx.Err(), context.DeadlineExceeded):
-		return &Error{Code: CodeRenderTimeout, Message: fmt.Sprintf("the render took longer than %v", e.cfg.Timeout)}
+		return &paprika.Error{Code: CodeRenderTimeout, Message: fmt.Sprintf("the render took longer than %v", e.cfg.Timeout)}
 	case errors.As(err, &ie):
-		return &Error{Code: CodeTemplateError, Message: ie.Msg}
+		return &paprika.Error{Code: CodeTemplateError, Message: ie.Msg}
 	case errors.Is(err, chromium.ErrMemoryLimit):
 		e.log.WarnContext(ctx, "render failed: the page went past its memory limit", "limit", e.cfg.PageMemory)
-		return &Error{Code: CodeRenderLimit, Message: "the page used more than " + formatBytes(e.cfg.PageMemory) + " of memory"}
+		return &paprika.Error{Code: CodeRenderLimit, Message: "the page used more than " + formatBytes(e.cfg.PageMemory) + " of memory"}
 	case errors.Is(err, chromium.ErrPageCrashed):
 		// The page's renderer died, the browser did not: the page's
 		// content most likely did it, and it took only its own render
 		// down. Not a browser failure: a tenant whose page crashes its
 		// renderer must not get Chromium restarted for everyone.
 		e.log.WarnContext(ctx, "render failed: the page crashed")
-		return &Error{Code: CodeRenderFailed, Message: "the page crashed"}
+		return &paprika.Error{Code: CodeRenderFailed, Message: "the page crashed"}
 	case errors.Is(err, chromium.ErrNotFound):
 		// The operator's to fix: the path searched goes to the log only.
 		e.log.ErrorContext(ctx, "render failed: no Chromium", "error", err)
-		return &Error{Code: CodeRenderFailed, Message: "Chromium is not available on this server; " + chromium.InstallHint}
+		return &paprika.Error{Code: CodeRenderFailed, Message: "Chromium is not available on this server; " + chromium.InstallHint}
 	case errors.Is(err, chromium.ErrSandbox):
 		// The details are the server's, not the tenant's.
 		e.log.ErrorContext(ctx, "render failed: Chromium's sandbox cannot run", "error", err)
-		return &Error{Code: CodeRenderFailed, Message: "chromium's sandbox cannot run on this server"}
+		return &paprika.Error{Code: CodeRenderFailed, Message: "chromium's sandbox cannot run on this server"}
 	}
 	if inst != nil && inst.Err() != nil {
 		e.log.WarnContext(ctx, "render failed: chromium died", "error", err, "cause", inst.Err())
-		return &Error{Code: CodeRenderFailed, Message: "chromium crashed during the render", browser: true}
+		return browserFailed("chromium crashed during the render")
 	}
 	e.log.ErrorContext(ctx, "render failed", "error", err)
-	return &Error{Code: CodeRenderFailed, Message: "chromium failed to render the document", browser: true}
+	return browserFailed("chromium failed to render the document")
 }
 
 // acquire returns the running browser, starting one if there is none or

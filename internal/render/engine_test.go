@@ -14,6 +14,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/paprikahq/paprika/internal/paprika"
 	"github.com/stretchr/testify/require"
 )
 
@@ -64,9 +65,9 @@ func renderErr(t *testing.T, e *Engine, in Input) (*Output, error) {
 	return e.Render(ctx, in)
 }
 
-func requireCode(t *testing.T, err error, code string) *Error {
+func requireCode(t *testing.T, err error, code string) *paprika.Error {
 	t.Helper()
-	var re *Error
+	var re *paprika.Error
 	require.ErrorAs(t, err, &re)
 	require.Equal(t, code, re.Code, "%v", err)
 	return re

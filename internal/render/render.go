@@ -50,22 +50,27 @@ type Renderer interface {
 	Render(ctx context.Context, in Input) (*Output, error)
 }
 
-// Error is a render failure with one of the Code* codes. A template-error
-// (the template, its data or options, or the page's own scripts or header
-// that break the render) and a render-limit (the page went past a limit of
-// one render, such as its memory) are the tenant's and never retried;
-// render-timeout and render-failed are retried by the scheduler.
-type Error struct {
-	Code    string
-	Message string
-	// browser: Chromium itself failed under the render (the browser
-	// died, or stopped answering), not the document nor the server's
-	// setup; see BrowserFailed. A page's renderer that crashes is not
-	// one: the page most likely did it, and it took only its render down.
-	browser bool
-}
+// A render fails with a *paprika.Error of one of the Code* codes. A
+// template-error (the template, its data or options, or the page's own
+// scripts or header that break the render) and a render-limit (the page
+// went past a limit of one render, such as its memory) are the tenant's
+// and never retried; render-timeout and render-failed are retried by the
+// scheduler (paprika.Retryable).
 
-func (e *Error) Error() string { return e.Code + ": " + e.Message }
+// browserFailure is a render-failed of Chromium itself under the render
+// (the browser died, or stopped answering), not of the document nor of the
+// server's setup; see BrowserFailed. A page's renderer that crashes is not
+// one: the page most likely did it, and it took only its render down. It
+// unwraps to its *paprika.Error, which is what everyone else reads.
+type browserFailure struct{ err *paprika.Error }
+
+func (b *browserFailure) Error() string { return b.err.Error() }
+func (b *browserFailure) Unwrap() error { return b.err }
+
+// browserFailed is the render-failed error of a browser failure.
+func browserFailed(message string) error {
+	return &browserFailure{err: &paprika.Error{Code: CodeRenderFailed, Message: message}}
+}
 
 // BrowserFailed reports whether err is a render-failed of Chromium's own
 // (it crashed, or failed to answer), which a new browser may well not
@@ -74,21 +79,22 @@ func (e *Error) Error() string { return e.Code + ": " + e.Message }
 // limit, a timeout, a page that crashed its own renderer, a missing or
 // unsandboxable Chromium, or a failed options.pdf are not.
 func BrowserFailed(err error) bool {
-	var re *Error
-	return errors.As(err, &re) && re.browser
+	var b *browserFailure
+	return errors.As(err, &b)
 }
 
 // Failure is the one translation of a failed render into what a tenant
-// sees: its code (one of the Code* codes) and its message. An *Error's
-// message is written for tenants; anything else (a database or file error,
-// whose text may name a server path or address) is render-failed with a
-// message of the tenant's terms only, and the caller logs err itself with
-// the job or request id. The worker stores them on the failed job; the
-// API's answer to a synchronous render maps the code to its status.
+// sees: its code (one of the Code* codes) and its message. A
+// *paprika.Error's message is written for tenants; anything else (a
+// database or file error, whose text may name a server path or address)
+// is render-failed with a message of the tenant's terms only, and the
+// caller logs err itself with the job or request id. The worker stores
+// them on the failed job; the API's answer to a synchronous render maps
+// the code to its status.
 func Failure(err error) (code, message string) {
-	var re *Error
-	if errors.As(err, &re) {
-		return re.Code, re.Message
+	var pe *paprika.Error
+	if errors.As(err, &pe) {
+		return pe.Code, pe.Message
 	}
 	return CodeRenderFailed, InternalFailure
 }

@@ -12,6 +12,7 @@ import (
 
 	"github.com/mailgun/raymond/v2"
 	"github.com/mailgun/raymond/v2/ast"
+	"github.com/paprikahq/paprika/internal/paprika"
 	"github.com/paprikahq/paprika/internal/render/internal/hbsparse"
 )
 
@@ -52,7 +53,7 @@ var (
 )
 
 // CheckTemplate compiles src without running it. A template that does not
-// compile gives an *Error with Code template-error whose message names the
+// compile gives a *paprika.Error with Code template-error whose message names the
 // line and the cause.
 func CheckTemplate(src string) error {
 	_, err := compile(src)
@@ -270,7 +271,7 @@ func (t *template) exec(ctx context.Context, data json.RawMessage) (out string, 
 
 // templateError turns raymond's errors, and ours raised inside it, into a
 // template-error naming the line.
-func (t *template) templateError(err error) *Error {
+func (t *template) templateError(err error) *paprika.Error {
 	var he *helperError
 	if errors.As(err, &he) {
 		if he.pos >= 0 {
@@ -307,6 +308,6 @@ func oneLine(s string) string {
 	return strings.Join(strings.Fields(s), " ")
 }
 
-func templateErrorf(format string, args ...any) *Error {
-	return &Error{Code: CodeTemplateError, Message: fmt.Sprintf(format, args...)}
+func templateErrorf(format string, args ...any) *paprika.Error {
+	return &paprika.Error{Code: CodeTemplateError, Message: fmt.Sprintf(format, args...)}
 }

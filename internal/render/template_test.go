@@ -11,6 +11,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/paprikahq/paprika/internal/paprika"
 	"github.com/stretchr/testify/require"
 )
 
@@ -33,7 +34,7 @@ func mustExecute(t *testing.T, src, data string) string {
 
 func requireTemplateError(t *testing.T, err error, contains ...string) {
 	t.Helper()
-	var re *Error
+	var re *paprika.Error
 	require.ErrorAs(t, err, &re)
 	require.Equal(t, CodeTemplateError, re.Code)
 	require.False(t, BrowserFailed(err), "a template error is the tenant's, never rendered again")
@@ -249,7 +250,7 @@ func FuzzTemplate(f *testing.F) {
 	f.Fuzz(func(t *testing.T, src, data string) {
 		tpl, err := compile(src)
 		if err != nil {
-			var re *Error
+			var re *paprika.Error
 			require.ErrorAs(t, err, &re)
 			return
 		}
@@ -260,7 +261,7 @@ func FuzzTemplate(f *testing.F) {
 		defer cancel()
 		out, err := tpl.exec(ctx, json.RawMessage(data))
 		if err != nil {
-			var re *Error
+			var re *paprika.Error
 			if !errors.As(err, &re) {
 				require.ErrorIs(t, err, context.DeadlineExceeded)
 			}

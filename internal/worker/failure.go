@@ -2,8 +2,9 @@ package worker
 
 import (
 	"errors"
-	"net"
 	"syscall"
+
+	"github.com/paprikahq/paprika/internal/unreachable"
 )
 
 // storeFailure is what a tenant reads when a rendered document could not be
@@ -12,10 +13,6 @@ import (
 // left on device). The error itself is logged with the work's ids.
 func storeFailure(err error) string {
 	const prefix = "output could not be stored: "
-	// *net.OpError and *net.DNSError, not the net.Error interface, which
-	// every syscall.Errno satisfies.
-	var opErr *net.OpError
-	var dnsErr *net.DNSError
 	switch {
 	case errors.Is(err, syscall.ENOSPC):
 		return prefix + "no space left"
@@ -23,7 +20,7 @@ func storeFailure(err error) string {
 		return prefix + "over the storage quota"
 	case errors.Is(err, syscall.EROFS), errors.Is(err, syscall.EACCES), errors.Is(err, syscall.EPERM):
 		return prefix + "the output store refuses writes"
-	case errors.As(err, &opErr), errors.As(err, &dnsErr), errors.Is(err, syscall.ECONNREFUSED), errors.Is(err, syscall.ECONNRESET):
+	case unreachable.Is(err):
 		return prefix + "the output store cannot be reached"
 	default:
 		return prefix + "the output store failed"

@@ -30,6 +30,7 @@ func TestFailuresSpeakTheTenantsTerms(t *testing.T) {
 		{write(syscall.EROFS), "output could not be stored: the output store refuses writes"},
 		{fmt.Errorf("put s3://b/k: %w", &net.OpError{Op: "dial", Net: "tcp", Addr: &net.TCPAddr{IP: net.IPv4(10, 0, 0, 9), Port: 9000}, Err: syscall.ECONNREFUSED}),
 			"output could not be stored: the output store cannot be reached"},
+		{fmt.Errorf("put s3://b/k: %w", syscall.EPIPE), "output could not be stored: the output store cannot be reached"},
 		{errors.New("put /srv/x: something else"), "output could not be stored: the output store failed"},
 		{write(syscall.ENOTDIR), "output could not be stored: the output store failed"}, // an Errno is no network error
 	} {
@@ -44,7 +45,7 @@ func TestFailuresSpeakTheTenantsTerms(t *testing.T) {
 	require.Equal(t, paprika.CodeRenderFailed, code)
 	require.Equal(t, render.InternalFailure, msg)
 	require.NotContains(t, msg, "/srv")
-	code, msg = render.Failure(&render.Error{Code: render.CodeTemplateError, Message: "line 2: unknown helper"})
+	code, msg = render.Failure(&paprika.Error{Code: render.CodeTemplateError, Message: "line 2: unknown helper"})
 	require.Equal(t, render.CodeTemplateError, code)
 	require.Equal(t, "line 2: unknown helper", msg)
 }

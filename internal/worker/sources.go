@@ -74,7 +74,7 @@ func (c *sourceCache) lookup(ctx context.Context, fn func() error) error {
 }
 
 // batch returns a batch's source, its parsed options and their error (a
-// *render.Error, when they do not parse); err is the lookup's.
+// *paprika.Error, when they do not parse); err is the lookup's.
 func (c *sourceCache) batch(ctx context.Context, id uuid.UUID) (src paprika.Source, opts render.Options, optsErr, err error) {
 	c.mu.Lock()
 	b, ok := c.batches[id]
@@ -107,7 +107,7 @@ func parseOptions(raw json.RawMessage) (render.Options, error) {
 	var opts render.Options
 	if len(raw) > 0 {
 		if err := json.Unmarshal(raw, &opts); err != nil {
-			return opts, &render.Error{Code: render.CodeRenderFailed, Message: "stored options do not parse: " + err.Error()}
+			return opts, &paprika.Error{Code: render.CodeRenderFailed, Message: "stored options do not parse: " + err.Error()}
 		}
 	}
 	return opts, nil
@@ -127,7 +127,7 @@ func (c *sourceCache) template(ctx context.Context, tenantID, id string, version
 		return err
 	})
 	if paprika.ErrorCode(err) == paprika.CodeNotFound {
-		return "", &render.Error{Code: render.CodeTemplateError, Message: fmt.Sprintf("template %s@%d was deleted", id, version)}
+		return "", &paprika.Error{Code: render.CodeTemplateError, Message: fmt.Sprintf("template %s@%d was deleted", id, version)}
 	}
 	if err != nil {
 		return "", err

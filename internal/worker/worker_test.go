@@ -14,6 +14,7 @@ import (
 
 	"github.com/stretchr/testify/require"
 
+	"github.com/paprikahq/paprika/internal/paprika"
 	"github.com/paprikahq/paprika/internal/postgres"
 	"github.com/paprikahq/paprika/internal/render"
 	"github.com/paprikahq/paprika/internal/scheduler"
@@ -96,9 +97,9 @@ func TestTemplateErrorFailsAtOnceAndCrashesRetry(t *testing.T) {
 		calls[c]++
 		switch {
 		case c == `{"case": "bad"}`:
-			return &render.Error{Code: render.CodeTemplateError, Message: "line 1: boom"}
+			return &paprika.Error{Code: render.CodeTemplateError, Message: "line 1: boom"}
 		case c == `{"case": "flaky"}` && calls[c] <= 2:
-			return &render.Error{Code: render.CodeRenderFailed, Message: "chromium crashed"}
+			return &paprika.Error{Code: render.CodeRenderFailed, Message: "chromium crashed"}
 		case c == `{"case": "lost"}`:
 			return errors.New("chromium went away")
 		}
