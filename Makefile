@@ -1,7 +1,7 @@
 # Paprika. The two commands a newcomer needs:
 #
 #   make run    install what is missing, build, and start `paprika dev`
-#   make test   install what is missing, then go vet and go test everything
+#   make test   install what is missing, then go vet, staticcheck and go test everything
 #
 # Both install PostgreSQL's server binaries, Chromium and fonts from Debian's
 # packages when they are missing (scripts/install-deps.sh).
@@ -32,11 +32,11 @@ DEV_TIERS := {"standard": {"weight": 1}, "priority": {"weight": 4, "maxRunning":
 
 help:
 	@echo 'make run      install what is missing, build, and start paprika dev (api + worker + private PostgreSQL)'
-	@echo 'make test     install what is missing, then go vet ./... and go test ./...'
+	@echo 'make test     install what is missing, then make lint and go test ./...'
 	@echo 'make build    build bin/paprika'
 	@echo 'make faults   the fault suite'\''s long form (docs/reliability.md); make test runs its short form'
 	@echo 'make load     the load test: 2 api + 2 workers, 200 clients, 2 minutes (LOAD_DURATION=30s for less)'
-	@echo 'make lint     go vet ./...'
+	@echo 'make lint     go vet ./... and staticcheck ./...'
 	@echo 'make deps     only install what make run needs (deps-test: what make test needs)'
 	@echo 'make docker   build the container image $(PAPRIKA_IMAGE)'
 	@echo 'make image-test  build the image with podman and run docker-compose.yml'\''s services from it (root; ~6 min cold)'
@@ -59,8 +59,7 @@ run: deps build
 # The fault suite runs the paprika binary it builds, which go test's cache
 # cannot see: cached, its result would outlive a change to the code it
 # tests. So it always runs, after the other packages.
-test: deps-test
-	$(GO) vet ./...
+test: deps-test lint
 	pkgs=$$($(GO) list ./... | grep -v '/faults$$') && $(GO) test -timeout $(TEST_TIMEOUT) $$pkgs
 	$(GO) test -count=1 -timeout $(TEST_TIMEOUT) ./faults/
 
@@ -75,8 +74,13 @@ LOAD_CLIENTS ?= 200
 load: deps-test
 	$(GO) test -tags load -count=1 -v -run TestLoad -timeout 30m ./faults/ -load.duration=$(LOAD_DURATION) -load.clients=$(LOAD_CLIENTS)
 
+# staticcheck is a tool, run at a pinned version from the Go module proxy;
+# it is not a dependency of the product (go.mod does not name it).
+STATICCHECK ?= honnef.co/go/tools/cmd/staticcheck@v0.8.2
+
 lint:
 	$(GO) vet ./...
+	$(GO) run $(STATICCHECK) ./...
 
 # The image for real, without Docker: podman builds it (and its base images,
 # cached in /var/cache/paprika-image-test) and runs api, worker and

@@ -32,9 +32,6 @@ type parser struct {
 	// Lexer
 	lex *lexer.Lexer
 
-	// Root node
-	root ast.Node
-
 	// Tokens parsed but not consumed yet
 	tokens []*lexer.Token
 
@@ -145,6 +142,7 @@ func errToken(tok *lexer.Token, msg string) {
 
 // errNode panics because of an unexpected Token kind
 func errExpected(expect lexer.TokenKind, tok *lexer.Token) {
+	//lint:ignore ST1005 the tenant reads it as raymond words it, after "Parse error on line N:"
 	errPanic(fmt.Errorf("Expecting %s, got: '%s'", expect, tok), tok.Line)
 }
 
@@ -661,7 +659,7 @@ func (p *parser) parseBlockParams() []string {
 	var result []string
 
 	// OPEN_BLOCK_PARAMS
-	tok := p.shift()
+	p.shift()
 
 	// ID+
 	for p.isID() {
@@ -673,7 +671,7 @@ func (p *parser) parseBlockParams() []string {
 	}
 
 	// CLOSE_BLOCK_PARAMS
-	tok = p.shift()
+	tok := p.shift()
 	if tok.Kind != lexer.TokenCloseBlockParams {
 		errExpected(lexer.TokenCloseBlockParams, tok)
 	}
