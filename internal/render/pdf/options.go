@@ -28,6 +28,10 @@ type Options struct {
 	// Bookmark names the record data field whose value titles each
 	// record's bookmark in a batch's merged PDF; empty titles them by index.
 	Bookmark string `json:"bookmark,omitempty"`
+
+	// Signature signs the finished document, after every other option
+	// (sign.go).
+	Signature *Signature `json:"signature,omitempty"`
 }
 
 // Password holds the passwords of an encrypted document. User opens it
@@ -130,6 +134,11 @@ func (o *Options) Validate() error {
 	}
 	if o.Bookmark != "" && (len(o.Bookmark) > maxBookmarkName || !bookmarkRE.MatchString(o.Bookmark)) {
 		return fmt.Errorf("options.pdf.bookmark is a record field name of letters, digits, _, - or $, at most %d bytes", maxBookmarkName)
+	}
+	if o.Signature != nil {
+		if err := o.Signature.validate(o); err != nil {
+			return err
+		}
 	}
 	return nil
 }
