@@ -14,6 +14,19 @@ func (s *Store) QueuedByTier(ctx context.Context, names []string) ([]paprika.Tie
 	return tierCounts(ctx, s, sqlQueuedByTier, names)
 }
 
+var sqlQueueByTier = Statement("queue-by-tier")
+
+// QueueByTier counts the work queued now at each tier it would be claimed at
+// and the age of the oldest, read from the lanes' counters (names are the
+// configured tiers, the default first). A tier with nothing queued has no row.
+func (s *Store) QueueByTier(ctx context.Context, names []string) ([]paprika.TierQueue, error) {
+	rows, err := s.Pool.Query(ctx, sqlQueueByTier, names)
+	if err != nil {
+		return nil, err
+	}
+	return pgx.CollectRows(rows, pgx.RowToStructByPos[paprika.TierQueue])
+}
+
 // RunningByTier counts the queued work running now at each tier.
 func (s *Store) RunningByTier(ctx context.Context) ([]paprika.TierCount, error) {
 	return tierCounts(ctx, s, sqlRunningByTier)

@@ -32,6 +32,7 @@ type TierMeasures struct {
 // Counters is what the measures are read from (internal/postgres.Store).
 type Counters interface {
 	QueuedByTier(ctx context.Context, names []string) ([]paprika.TierCount, error)
+	QueueByTier(ctx context.Context, names []string) ([]paprika.TierQueue, error)
 	RunningByTier(ctx context.Context) ([]paprika.TierCount, error)
 	MeasuredByTier(ctx context.Context, minutes int) ([]paprika.Measured, error)
 }

@@ -9,12 +9,14 @@ import (
 	"github.com/paprikahq/paprika/internal/config"
 )
 
-// QueueCollector exports every tier's weight and its work queued and
-// running now, read at each scrape from the queue's counters (the lanes and
-// the groups' start and finish counts: a row per tenant and tier, never a
-// scan of the work). The started and done figures, and their waits and
-// render times, are counters and histograms of internal/metrics, counted as
-// the work happens; the 60-minute percentiles stay at GET /v1/admin/scheduler.
+// QueueCollector exports every tier's weight, its work queued and running
+// now and the age of its oldest queued work (for autoscalers), read at each
+// scrape from the queue's counters (the lanes, each with its count and its
+// oldest work's submit time, and the groups' start and finish counts: a row
+// per tenant and tier, never a scan of the work). The started and done
+// figures, and their waits and render times, are counters and histograms of
+// internal/metrics, counted as the work happens; the 60-minute percentiles
+// stay at GET /v1/admin/scheduler.
 func QueueCollector(db Counters, tiers config.Tiers) prometheus.Collector {
 	return &queueCollector{db: db, tiers: tiers}
 }
@@ -23,6 +25,8 @@ var (
 	descWeight  = prometheus.NewDesc("paprika_tier_weight", "The tier's weight (PAPRIKA_TIERS).", []string{"tier"}, nil)
 	descQueued  = prometheus.NewDesc("paprika_tier_queued", "Work queued now (jobs and batch records), by the tier it would run at.", []string{"tier"}, nil)
 	descRunning = prometheus.NewDesc("paprika_tier_running", "Queued work claimed and running now, on every worker.", []string{"tier"}, nil)
+	descItems   = prometheus.NewDesc("paprika_queue_items", "Work queued now (jobs and batch records), by the tier it would run at: what an autoscaler scales workers on.", []string{"tier"}, nil)
+	descOldest  = prometheus.NewDesc("paprika_queue_oldest_seconds", "Seconds since the oldest work queued now at the tier was submitted; 0 when none is queued.", []string{"tier"}, nil)
 	descUp      = prometheus.NewDesc("paprika_measures_up", "1 when the queue's counters could be read from PostgreSQL at this scrape.", nil, nil)
 )
 
@@ -32,7 +36,7 @@ type queueCollector struct {
 }
 
 func (c *queueCollector) Describe(ch chan<- *prometheus.Desc) {
-	for _, d := range []*prometheus.Desc{descWeight, descQueued, descRunning, descUp} {
+	for _, d := range []*prometheus.Desc{descWeight, descQueued, descRunning, descItems, descOldest, descUp} {
 		ch <- d
 	}
 }
@@ -43,7 +47,7 @@ func (c *queueCollector) Collect(ch chan<- prometheus.Metric) {
 	}
 	ctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
 	defer cancel()
-	queued, err := c.db.QueuedByTier(ctx, c.tiers.Names())
+	queued, err := c.db.QueueByTier(ctx, c.tiers.Names())
 	if err != nil {
 		ch <- prometheus.MustNewConstMetric(descUp, prometheus.GaugeValue, 0)
 		return
@@ -55,9 +59,11 @@ func (c *queueCollector) Collect(ch chan<- prometheus.Metric) {
 	}
 	ch <- prometheus.MustNewConstMetric(descUp, prometheus.GaugeValue, 1)
 	q := make(map[string]int64, len(c.tiers))
+	oldest := make(map[string]float64, len(c.tiers))
 	r := make(map[string]int64, len(c.tiers))
 	for _, x := range queued {
 		q[x.Tier] += x.N
+		oldest[x.Tier] = max(oldest[x.Tier], x.OldestSeconds)
 	}
 	for _, x := range running {
 		r[x.Tier] += x.N
@@ -67,5 +73,7 @@ func (c *queueCollector) Collect(ch chan<- prometheus.Metric) {
 	for _, t := range c.tiers {
 		ch <- prometheus.MustNewConstMetric(descQueued, prometheus.GaugeValue, float64(q[t.Key]), t.Key)
 		ch <- prometheus.MustNewConstMetric(descRunning, prometheus.GaugeValue, float64(r[t.Key]), t.Key)
+		ch <- prometheus.MustNewConstMetric(descItems, prometheus.GaugeValue, float64(q[t.Key]), t.Key)
+		ch <- prometheus.MustNewConstMetric(descOldest, prometheus.GaugeValue, oldest[t.Key], t.Key)
 	}
 }

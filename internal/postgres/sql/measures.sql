@@ -9,6 +9,22 @@ WHERE l.waiting_since IS NOT NULL
 GROUP BY 1
 {{end}}
 
+{{/* queue-by-tier is the autoscalers' reading of the queue ($1 the configured
+names): per tier work runs at, the work queued now and the age in seconds of
+the oldest, from the lanes alone: each lane keeps its count and the submit
+time of its oldest queued work (waiting_since, kept by enqueue-lane,
+requeue-lane and dequeue-lanes), so the scrape reads a row per tenant and
+key tier, never the queued work. An age is never below 0 (an api's clock
+ahead of the database's). */}}
+{{define "queue-by-tier"}}
+SELECT {{template "resolve-tier" (list "l.key_tier" "t.tier" "$1::text[]")}}, sum(l.queued_jobs + l.queued_records)::bigint,
+    greatest(0, extract(epoch FROM now() - min(l.waiting_since)))::float8
+FROM lanes l
+JOIN tenants t ON t.id = l.tenant_id
+WHERE l.waiting_since IS NOT NULL
+GROUP BY 1
+{{end}}
+
 {{define "running-by-tier"}}
 SELECT g.tier, sum(g.started - coalesce(f.finished, 0))::bigint
 FROM group_starts g LEFT JOIN group_finishes f ON f.tenant_id = g.tenant_id AND f.tier = g.tier
