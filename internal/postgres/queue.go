@@ -201,6 +201,11 @@ func (q *Queue) Release(ctx context.Context, r paprika.Ref, code, message string
 			return err
 		}
 		requeued := status == paprika.StatusQueued
+		if status == paprika.StatusFailed {
+			if err := countLostUsage(ctx, tx, tenant, tier, r.Kind); err != nil {
+				return err
+			}
+		}
 		if r.Kind == paprika.KindRecord {
 			if _, err := tx.Exec(ctx, sqlReleasedRecord, r.BatchID, requeued, r.Index); err != nil {
 				return err

@@ -68,7 +68,7 @@ func Statements() map[string]string {
 
 // fragments are the blocks only used inside other statements: those that
 // take an argument, and the column lists the scan functions read.
-var fragments = []string{"count-finishes", "resolve-tier", "authenticate",
+var fragments = []string{"count-finishes", "count-usage", "resolve-tier", "authenticate",
 	"tenant-columns", "key-columns", "template-columns", "job-columns", "batch-columns", "record-columns",
 	"webhook-event-columns"}
 

@@ -209,7 +209,8 @@ func (l *loop) signal() {
 func (w *Worker) startBackground(ctx context.Context, wake func()) (stop func()) {
 	bg, stopBG := context.WithCancel(context.WithoutCancel(ctx))
 	var bgWG sync.WaitGroup
-	bgWG.Add(3)
+	bgWG.Add(4)
+	go func() { defer bgWG.Done(); w.heartbeatLoop(bg) }()
 	go func() { defer bgWG.Done(); w.listen(bg, wake) }()
 	go func() { defer bgWG.Done(); w.renewLoop(bg) }()
 	go func() { defer bgWG.Done(); w.reapLoop(bg) }()

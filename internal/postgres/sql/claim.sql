@@ -223,11 +223,15 @@ SELECT * FROM taken
 {{end}}
 
 {{/* count-starts adds claimed work to its groups' started counts and the
-two-minute window ($4 the current minute). */}}
+two-minute window ($4 the current minute), with when each minute's count
+began (cur_since, prev_since: the group's start rate over its own last
+starts, group-wait). */}}
 {{define "count-starts"}}
 UPDATE group_starts g SET started = g.started + x.n,
     prev = CASE WHEN g.minute = $4 THEN g.prev WHEN g.minute = $4 - 1 THEN g.cur ELSE 0 END,
+    prev_since = CASE WHEN g.minute = $4 THEN g.prev_since WHEN g.minute = $4 - 1 THEN g.cur_since END,
     cur = CASE WHEN g.minute = $4 THEN g.cur ELSE 0 END + x.n,
+    cur_since = CASE WHEN g.minute = $4 THEN coalesce(g.cur_since, now()) ELSE now() END,
     minute = $4
 FROM unnest($1::text[], $2::text[], $3::int[]) AS x(tenant_id, tier, n)
 WHERE g.tenant_id = x.tenant_id AND g.tier = x.tier

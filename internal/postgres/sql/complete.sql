@@ -21,8 +21,9 @@ ON CONFLICT (tenant_id, tier) DO UPDATE SET finished = g.finished + excluded.fin
 whose lease was taken over completes nothing. A token is set by a claim and
 cleared by every way out of running, so matching it means running; testing
 status too made the planner read every running row through its index. It
-counts the finishes in their groups and the render times of the documents
-done. */}}
+counts the finishes in their groups, the render times of the documents
+done, and the usage of their tenants (count-usage: one upsert a group and
+day, whatever the number of jobs). */}}
 {{define "complete-jobs"}}
 WITH i AS (
     SELECT * FROM unnest($1::uuid[], $2::bigint[], $3::text[], $4::text[], $5::bigint[], $6::int[], $7::text[], $8::text[], $9::float8[])
@@ -32,12 +33,14 @@ WITH i AS (
         output_type = nullif(i.otype, ''), output_bytes = i.obytes, output_pages = i.opages,
         error_code = nullif(i.ecode, ''), error_message = nullif(i.emsg, '')
     FROM i WHERE j.id = i.id AND j.lease_token = i.token
-    RETURNING j.id, j.tenant_id, j.tier, j.status, i.secs
+    RETURNING j.id, j.tenant_id, j.tier, j.status, i.secs, i.obytes, i.opages, j.status = {{status "done"}} AS done
 ), f AS (
     {{template "count-finishes" "SELECT tenant_id, tier, count(*) FROM d GROUP BY 1, 2 ORDER BY 1, 2"}}
 ), m AS (
     INSERT INTO measures (tier, kind, seconds)
     SELECT tier, 'd', array_agg(secs) FROM d WHERE status = {{status "done"}} GROUP BY tier
+), u AS (
+    {{template "count-usage" "SELECT tenant_id, tier, (now() AT TIME ZONE 'UTC')::date, 0, count(*), 0, count(*) FILTER (WHERE done), coalesce(sum(opages), 0), coalesce(sum(secs), 0), coalesce(sum(obytes), 0), count(*) FILTER (WHERE NOT done) FROM d GROUP BY 1, 2 ORDER BY 1, 2"}}
 )
 SELECT id FROM d
 {{end}}
@@ -53,7 +56,9 @@ deadlock that stalled both for deadlock_timeout, 1 s, in bench/river).
 The finishes are counted from each batch's row as updated, with the tiers
 of its records (counts.tiers): joining d to b on the batch instead ran, on
 the generic plan, as a nested loop over both (its estimate is a row each),
-16,384 comparisons for a flush of 128 records (2.9 ms of 7.5). */}}
+16,384 comparisons for a flush of 128 records (2.9 ms of 7.5). The usage
+(count-usage) is summed per batch and tier first (ut), a few rows, and only
+those meet b's few: one upsert a (tenant, tier) of the flush. */}}
 {{define "complete-records"}}
 WITH i AS (
     SELECT * FROM unnest($1::uuid[], $2::int[], $3::bigint[], $4::text[], $5::text[], $6::bigint[], $7::int[], $8::text[], $9::text[], $10::float8[])
@@ -63,7 +68,7 @@ WITH i AS (
         output_type = nullif(i.otype, ''), output_bytes = i.obytes, output_pages = i.opages,
         error_code = nullif(i.ecode, ''), error_message = nullif(i.emsg, '')
     FROM i WHERE r.batch_id = i.batch_id AND r.idx = i.idx AND r.lease_token = i.token
-    RETURNING r.batch_id, r.idx, r.tier, r.status, i.secs
+    RETURNING r.batch_id, r.idx, r.tier, r.status, i.secs, i.obytes, i.opages, r.status = {{status "done"}} AS done
 ), counts AS (
     SELECT batch_id, count(*) AS n, count(*) FILTER (WHERE status = {{status "done"}}) AS done,
         count(*) FILTER (WHERE status = {{status "failed"}}) AS failed, array_agg(tier) AS tiers
@@ -81,6 +86,12 @@ WITH i AS (
 ), m AS (
     INSERT INTO measures (tier, kind, seconds)
     SELECT tier, 'd', array_agg(secs) FROM d WHERE status = {{status "done"}} GROUP BY tier
+), ut AS (
+    SELECT batch_id, tier, count(*) AS n, count(*) FILTER (WHERE done) AS docs,
+        sum(opages) AS pages, sum(secs) AS secs, sum(obytes) AS bytes
+    FROM d GROUP BY 1, 2
+), u AS (
+    {{template "count-usage" "SELECT b.tenant_id, ut.tier, (now() AT TIME ZONE 'UTC')::date, 0, 0, sum(ut.n), sum(ut.docs), coalesce(sum(ut.pages), 0), coalesce(sum(ut.secs), 0), coalesce(sum(ut.bytes), 0), sum(ut.n - ut.docs) FROM ut JOIN b ON b.id = ut.batch_id GROUP BY 1, 2 ORDER BY 1, 2"}}
 )
 SELECT batch_id, idx FROM d
 {{end}}

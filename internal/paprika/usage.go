@@ -1,0 +1,33 @@
+package paprika
+
+import "time"
+
+// Usage is what one tenant used at one tier on one UTC day: the renders,
+// jobs and batch records finished (done or failed), the documents they
+// made with their pages, render time and output bytes, and how many of
+// them failed. Every finished piece of work is counted once, in the
+// transaction that finishes it (docs/operations.md, Usage).
+type Usage struct {
+	TenantID      string
+	Day           time.Time // midnight UTC
+	Tier          string
+	Renders       int64
+	Jobs          int64
+	Records       int64
+	Documents     int64
+	Pages         int64
+	RenderSeconds float64
+	Bytes         int64
+	Failed        int64
+}
+
+// Wait is what queued work's group knows of its own wait, the figures
+// queue.etaSeconds and queue.waitingFor are made from: never another
+// tenant's.
+type Wait struct {
+	Ahead     int     // the tenant's own queued work ahead of it
+	Rate      float64 // the group's own starts a second over its last minutes; 0: none to go on
+	Running   int     // the group's work running now
+	Suspended bool    // its tenant is suspended (or deleted)
+	Worker    bool    // a live worker claims its tier
+}
