@@ -167,6 +167,9 @@ func (e *Engine) Render(ctx context.Context, in Input) (*Output, error) {
 	// or for a tab to be replaced is not the document's doing.
 	tctx, cancel := context.WithTimeout(ctx, e.cfg.Timeout)
 	html, err := tpl.exec(tctx, in.Data)
+	if err == nil {
+		in.Options.PDF, err = withInvoice(tctx, in.Options.PDF, in.Data)
+	}
 	cancel()
 	if err != nil {
 		return nil, e.failure(ctx, tctx, nil, err)

@@ -10,7 +10,8 @@ import (
 
 // renderOn renders html in a tab in the input's format.
 func renderOn(ctx context.Context, tab *chromium.Tab, in Input, html string) (*Output, error) {
-	p := chromium.Page{HTML: html, Scripts: chromium.HasScripts(html), WaitFor: in.Options.WaitFor}
+	p := chromium.Page{HTML: html, Scripts: chromium.HasScripts(html), WaitFor: in.Options.WaitFor,
+		Check: accessibilityCheck(in.Options)}
 	if in.Format == FormatPNG {
 		width := in.Options.Width
 		if width == 0 {
@@ -45,6 +46,11 @@ func (o Options) printParams() page.PrintToPDFParams {
 	}
 	if o.Scale != nil {
 		p.Scale = *o.Scale
+	}
+	if o.PDF.Accessible() {
+		// A structure tree of the page's accessibility tree: headings,
+		// paragraphs, tables, figures with their alt text.
+		p.GenerateTaggedPDF = new(true)
 	}
 	if o.HeaderTemplate != "" || o.FooterTemplate != "" {
 		// Chromium prints its own header (date, title) or footer (URL,

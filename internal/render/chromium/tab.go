@@ -274,6 +274,10 @@ type Page struct {
 	HTML    string
 	Scripts bool   // run the page's scripts; false disables script execution
 	WaitFor string // a JavaScript expression to wait for; "" waits for load and fonts only
+	// Check is a JavaScript expression evaluated once the page is ready,
+	// giving an array of the problems it finds in the page; any fails the
+	// render with an InputError listing them. "" checks nothing.
+	Check string
 }
 
 // InputError is a failure caused by the render's input, not by Chromium:
@@ -303,7 +307,35 @@ func (t *Tab) load(ctx context.Context, p Page) error {
 		return err
 	}
 	if p.WaitFor != "" {
-		return t.await(ctx, fmt.Sprintf(waitForJS, jsonString(p.WaitFor)))
+		if err := t.await(ctx, fmt.Sprintf(waitForJS, jsonString(p.WaitFor))); err != nil {
+			return err
+		}
+	}
+	if p.Check != "" {
+		return t.check(ctx, p.Check)
+	}
+	return nil
+}
+
+// check evaluates a Page.Check in the ready page.
+func (t *Tab) check(ctx context.Context, js string) error {
+	res, err := cdp.Call(ctx, t.session, runtime.Evaluate, runtime.EvaluateParams{Expression: js, ReturnByValue: new(true)})
+	if err != nil {
+		return err
+	}
+	var problems []string
+	if res.ExceptionDetails != nil || res.Result == nil || json.Unmarshal(res.Result.Value, &problems) != nil {
+		// The check is ours and does not throw by itself: the page's
+		// scripts changed what it reads.
+		return &InputError{Msg: "a script of the page broke the check of the page"}
+	}
+	if len(problems) > 0 {
+		var b strings.Builder
+		fmt.Fprintf(&b, "the page does not pass the accessibility check (PDF/UA-1), %d problems:", len(problems))
+		for i, p := range problems {
+			fmt.Fprintf(&b, " %d. %s;", i+1, p)
+		}
+		return &InputError{Msg: strings.TrimSuffix(b.String(), ";")}
 	}
 	return nil
 }

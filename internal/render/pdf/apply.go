@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"io"
 	"strings"
+	"time"
 
 	"github.com/pdfcpu/pdfcpu/pkg/api"
 	"github.com/pdfcpu/pdfcpu/pkg/pdfcpu"
@@ -39,7 +40,11 @@ func Apply(doc []byte, o *Options) (_ []byte, _ int, err error) {
 	if err := api.WriteContext(ctx, &buf); err != nil {
 		return nil, 0, fmt.Errorf("write pdf: %w", err)
 	}
-	return buf.Bytes(), ctx.PageCount, nil
+	out := buf.Bytes()
+	if o.standard() {
+		pdf17(out)
+	}
+	return out, ctx.PageCount, nil
 }
 
 // recoverTo turns a panic of pdfcpu's into an error: a document it cannot
@@ -77,7 +82,14 @@ func applyContext(ctx *model.Context, o *Options) error {
 			return fmt.Errorf("watermark: %w", err)
 		}
 	}
+	pageTitle := ""
+	if o.standard() {
+		pageTitle = documentTitle(ctx)
+	}
 	if err := setInfo(ctx, o); err != nil {
+		return err
+	}
+	if err := applyStandards(ctx, o, pageTitle, time.Now()); err != nil {
 		return err
 	}
 	if o.Password != nil {
@@ -90,6 +102,11 @@ func applyContext(ctx *model.Context, o *Options) error {
 		ctx.EncryptKeyLength = 256
 		ctx.UserPW, ctx.OwnerPW = o.Password.User, owner
 		ctx.Permissions = model.PermissionFlags(o.permissions())
+		if o.accessible() {
+			// PDF/UA: assistive technology may always read the text
+			// (bit 10), whatever else is denied.
+			ctx.Permissions |= 1 << 9
+		}
 	}
 	return nil
 }

@@ -32,6 +32,15 @@ type Options struct {
 	// Signature signs the finished document, after every other option
 	// (sign.go).
 	Signature *Signature `json:"signature,omitempty"`
+
+	// Standards are the audits the document is made to pass: any of
+	// PDF/A-2b and PDF/A-3b (one at most) and PDF/UA-1 (pdfa.go).
+	Standards []string `json:"standards,omitempty"`
+	// Attachments are embedded files, PDF/A-3 associated files (attach.go).
+	Attachments []Attachment `json:"attachments,omitempty"`
+	// FacturX embeds a Factur-X / ZUGFeRD invoice; it implies PDF/A-3b
+	// (facturx.go).
+	FacturX *FacturX `json:"facturx,omitempty"`
 }
 
 // Password holds the passwords of an encrypted document. User opens it
@@ -140,7 +149,7 @@ func (o *Options) Validate() error {
 			return err
 		}
 	}
-	return nil
+	return o.validateStandards()
 }
 
 func (w *Watermark) validate() error {
