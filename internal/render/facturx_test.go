@@ -1,0 +1,231 @@
+package render
+
+import (
+	"bytes"
+	"crypto/rand"
+	"encoding/base64"
+	"encoding/json"
+	"encoding/xml"
+	"fmt"
+	"math"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strconv"
+	"strings"
+	"testing"
+
+	"github.com/stretchr/testify/require"
+)
+
+// facturxInput is the EN 16931 example invoice of testdata/facturx: the
+// page, its data and the CII XML template, rendered as one document.
+func facturxInput(t *testing.T, pdfOpts map[string]any) Input {
+	t.Helper()
+	fx := pdfOpts["facturx"].(map[string]any)
+	fx["xmlTemplate"] = testdata(t, "facturx/invoice.xml.hbs")
+	js, err := json.Marshal(pdfOpts)
+	require.NoError(t, err)
+	return Input{
+		Template: testdata(t, "facturx/invoice.hbs"),
+		Data:     []byte(testdata(t, "facturx/invoice.json")),
+		Options:  Options{PDF: pdfOptions(t, string(js))},
+	}
+}
+
+// detach saves every embedded file of doc with poppler's pdfdetach and
+// returns them by name.
+func detach(t *testing.T, doc []byte) map[string][]byte {
+	t.Helper()
+	dir := t.TempDir()
+	in := filepath.Join(dir, "doc.pdf")
+	require.NoError(t, os.WriteFile(in, doc, 0o600))
+	out := filepath.Join(dir, "files")
+	require.NoError(t, os.Mkdir(out, 0o700))
+	_, err := exec.LookPath("pdfdetach")
+	require.NoError(t, err, "pdfdetach is needed: scripts/install-deps.sh test (apt-get install -y poppler-utils)")
+	b, err := exec.Command("pdfdetach", "-saveall", "-o", out, in).CombinedOutput()
+	require.NoError(t, err, "pdfdetach: %s", b)
+	files := map[string][]byte{}
+	entries, err := os.ReadDir(out)
+	require.NoError(t, err)
+	for _, e := range entries {
+		files[e.Name()], err = os.ReadFile(filepath.Join(out, e.Name()))
+		require.NoError(t, err)
+	}
+	return files
+}
+
+// ciiTotals reads the amounts of a CII invoice: each line's net amount,
+// and the header's sums.
+type ciiTotals struct {
+	Lines []struct {
+		Net string `xml:"SpecifiedLineTradeSettlement>SpecifiedTradeSettlementLineMonetarySummation>LineTotalAmount"`
+	} `xml:"SupplyChainTradeTransaction>IncludedSupplyChainTradeLineItem"`
+	Tax struct {
+		Calculated string `xml:"CalculatedAmount"`
+		Basis      string `xml:"BasisAmount"`
+		Rate       string `xml:"RateApplicablePercent"`
+	} `xml:"SupplyChainTradeTransaction>ApplicableHeaderTradeSettlement>ApplicableTradeTax"`
+	Sums struct {
+		LineTotal  string `xml:"LineTotalAmount"`
+		TaxBasis   string `xml:"TaxBasisTotalAmount"`
+		TaxTotal   string `xml:"TaxTotalAmount"`
+		GrandTotal string `xml:"GrandTotalAmount"`
+		DuePayable string `xml:"DuePayableAmount"`
+	} `xml:"SupplyChainTradeTransaction>ApplicableHeaderTradeSettlement>SpecifiedTradeSettlementHeaderMonetarySummation"`
+}
+
+func cents(t *testing.T, s string) int64 {
+	t.Helper()
+	f, err := strconv.ParseFloat(s, 64)
+	require.NoError(t, err, "amount %q", s)
+	return int64(math.Round(f * 100))
+}
+
+// germanAmount writes cents as the de-DE locale does: 2.391,52.
+func germanAmount(c int64) string {
+	s := strconv.FormatInt(c/100, 10)
+	for i := len(s) - 3; i > 0; i -= 3 {
+		s = s[:i] + "." + s[i:]
+	}
+	return fmt.Sprintf("%s,%02d", s, c%100)
+}
+
+// The full EN 16931 example: Factur-X with PDF/UA-1, two attachments and
+// metadata, in one render.
+func TestFacturXInvoiceEN16931(t *testing.T) {
+	t.Parallel()
+	logo := make([]byte, 3000)
+	_, _ = rand.Read(logo)
+	terms := "Zahlbar innerhalb von 30 Tagen ohne Abzug.\nGerichtsstand: Berlin & Umgebung <DE>\n"
+	in := facturxInput(t, map[string]any{
+		"standards": []string{"PDF/UA-1"},
+		"author":    "Müller & Söhne GmbH", "subject": "Rechnung", "keywords": "Rechnung, Factur-X",
+		"facturx": map[string]any{"profile": "EN 16931"},
+		"attachments": []map[string]any{
+			{"name": "agb.txt", "text": terms, "relationship": "Supplement", "description": "Allgemeine Geschäftsbedingungen"},
+			{"name": "logo.bin", "content": base64.StdEncoding.EncodeToString(logo), "contentType": "application/octet-stream", "relationship": "Source"},
+		},
+	})
+	out := render(t, shared, in)
+
+	// The XML as the same template and data render it, alone.
+	want, err := shared.Render(t.Context(), Input{Template: in.Options.PDF.FacturX.XMLTemplate, Data: in.Data, Format: FormatHTML})
+	require.NoError(t, err)
+
+	// Every file comes out byte for byte.
+	files := detach(t, out.Body)
+	require.Len(t, files, 3)
+	require.Equal(t, want.Body, files["factur-x.xml"])
+	require.Equal(t, []byte(terms), files["agb.txt"])
+	require.Equal(t, logo, files["logo.bin"])
+	list := poppler(t, "pdfdetach", out.Body, "-list")
+	require.Contains(t, list, "3 embedded files")
+
+	// The XML's totals hold together, and the PDF shows each of them.
+	var inv ciiTotals
+	require.NoError(t, xml.Unmarshal(files["factur-x.xml"], &inv))
+	require.Len(t, inv.Lines, 3)
+	text := pdfText(t, out.Body)
+	var sum int64
+	for _, l := range inv.Lines {
+		sum += cents(t, l.Net)
+		require.Contains(t, text, germanAmount(cents(t, l.Net))+" €", "line amount %s", l.Net)
+	}
+	require.Equal(t, sum, cents(t, inv.Sums.LineTotal))
+	require.Equal(t, cents(t, inv.Sums.LineTotal), cents(t, inv.Sums.TaxBasis))
+	require.Equal(t, cents(t, inv.Sums.TaxBasis), cents(t, inv.Tax.Basis))
+	rate, err := strconv.ParseFloat(inv.Tax.Rate, 64)
+	require.NoError(t, err)
+	require.Equal(t, int64(math.Round(float64(cents(t, inv.Tax.Basis))*rate/100)), cents(t, inv.Tax.Calculated))
+	require.Equal(t, cents(t, inv.Tax.Calculated), cents(t, inv.Sums.TaxTotal))
+	require.Equal(t, cents(t, inv.Sums.TaxBasis)+cents(t, inv.Sums.TaxTotal), cents(t, inv.Sums.GrandTotal))
+	require.Equal(t, cents(t, inv.Sums.GrandTotal), cents(t, inv.Sums.DuePayable))
+	for _, amount := range []string{inv.Sums.TaxBasis, inv.Sums.TaxTotal, inv.Sums.GrandTotal} {
+		require.Contains(t, text, germanAmount(cents(t, amount))+" €", "total %s", amount)
+	}
+	// Data the template escapes for HTML comes out escaped for XML too.
+	require.Contains(t, string(files["factur-x.xml"]), "<ram:Name>Müller &amp; Söhne GmbH</ram:Name>")
+	require.Contains(t, string(files["factur-x.xml"]), "<ram:Name>Acme &lt;Europe&gt; S.A.R.L.</ram:Name>")
+
+	// The XMP: PDF/A-3b, PDF/UA-1 and every Factur-X field, declared.
+	x := xmpFields(t, poppler(t, "pdfinfo", out.Body, "-meta"))
+	for k, v := range map[string]string{
+		nsPDFAID + " part": "3", nsPDFAID + " conformance": "B", nsPDFUAID + " part": "1",
+		nsFX + " DocumentType": "INVOICE", nsFX + " DocumentFileName": "factur-x.xml",
+		nsFX + " Version": "1.0", nsFX + " ConformanceLevel": "EN 16931",
+		nsDC + " title": "Rechnung RE-2026-0815", nsDC + " creator": "Müller & Söhne GmbH",
+	} {
+		require.Equal(t, v, x[k], k)
+	}
+	require.Contains(t, x[nsSchema+" namespaceURI"], nsFX)
+	require.Contains(t, x[nsSchema+" namespaceURI"], nsPDFUAID)
+
+	// Associated files: the catalog's /AF, each with its relationship,
+	// MIME type and parameters.
+	p := readObjects(t, out.Body)
+	cat := p.catalog()
+	af := p.array(cat["/AF"])
+	require.Len(t, af, 3)
+	rels := map[string]string{}
+	for _, ref := range af {
+		spec := p.dict(ref)
+		name := p.text(spec["/UF"])
+		require.Equal(t, name, p.text(spec["/F"]))
+		rels[name] = strings.TrimPrefix(spec["/AFRelationship"].(string), "/")
+		ef := p.dict(spec["/EF"])
+		stream := p.dict(ef["/F"])
+		require.Equal(t, "/EmbeddedFile", stream["/Type"])
+		params := p.dict(stream["/Params"])
+		require.EqualValues(t, len(files[name]), params["/Size"], name)
+		require.Contains(t, params, "/ModDate")
+		if name == "factur-x.xml" {
+			require.Equal(t, "/text/xml", stream["/Subtype"])
+			require.Contains(t, p.text(spec["/Desc"]), "Factur-X")
+		}
+	}
+	require.Equal(t, map[string]string{"factur-x.xml": "Alternative", "agb.txt": "Supplement", "logo.bin": "Source"}, rels)
+
+	// Still PDF/A: an output intent, every font embedded, PDF 1.7; and
+	// still PDF/UA: tagged, with the page's language.
+	require.Len(t, p.array(cat["/OutputIntents"]), 1)
+	requireFontsEmbedded(t, out.Body)
+	require.True(t, bytes.HasPrefix(out.Body, []byte("%PDF-1.7")))
+	require.Equal(t, "de", p.text(cat["/Lang"]))
+	info := pdfInfo(t, out.Body)
+	require.Equal(t, "yes", infoField(t, info, "Tagged"))
+	require.Equal(t, "Rechnung", infoField(t, info, "Subject"))
+}
+
+// An invoice that is not one is a 422 naming the line, before anything is
+// printed.
+func TestFacturXInvoiceErrors(t *testing.T) {
+	t.Parallel()
+	base := testdata(t, "facturx/invoice.xml.hbs")
+	for _, c := range []struct {
+		name, profile, xmlTemplate, want string
+	}{
+		{"not well formed", "EN 16931", strings.Replace(base, "</ram:TypeCode>", "</ram:TypeCod>", 1),
+			"options.pdf.facturx.xmlTemplate, rendered, is not a Factur-X invoice: line 13: the invoice XML is not well formed"},
+		{"another profile", "BASIC WL", base,
+			`line 8: the invoice's specification is "urn:cen.eu:en16931:2017", not BASIC WL's "urn:factur-x.eu:1p0:basicwl"`},
+		{"not a CII invoice", "EN 16931", "<?xml version=\"1.0\"?>\n<Invoice xmlns=\"urn:oasis:names:specification:ubl:schema:xsd:Invoice-2\"/>",
+			"line 2: the root element is Invoice of namespace urn:oasis:names:specification:ubl:schema:xsd:Invoice-2, not rsm:CrossIndustryInvoice"},
+		{"template error", "EN 16931", "<x>\n{{#each lines}}\n</x>",
+			"options.pdf.facturx.xmlTemplate: line 2"},
+		{"raw data breaks the XML", "EN 16931", strings.Replace(base, "<ram:ID>{{number}}</ram:ID>", "<ram:ID>{{{seller.name}}}</ram:ID>", 1),
+			"line 12: the invoice XML is not well formed"},
+	} {
+		in := facturxInput(t, map[string]any{"facturx": map[string]any{"profile": c.profile}})
+		in.Options.PDF.FacturX.XMLTemplate = c.xmlTemplate
+		_, err := renderErr(t, shared, in)
+		re := requireCode(t, err, CodeTemplateError)
+		require.Contains(t, re.Message, c.want, c.name)
+	}
+	// The XML given as it is: checked the same way.
+	in := Input{Template: "<p>x</p>", Options: Options{PDF: pdfOptions(t, `{"facturx":{"profile":"BASIC","xml":"<rsm:CrossIndustryInvoice xmlns:rsm=\"urn:un:unece:uncefact:data:standard:CrossIndustryInvoice:100\">\n<b></rsm:CrossIndustryInvoice>"}}`)}}
+	_, err := renderErr(t, shared, in)
+	re := requireCode(t, err, CodeTemplateError)
+	require.Contains(t, re.Message, "options.pdf.facturx.xml is not a Factur-X invoice: line 2: the invoice XML is not well formed")
+}
