@@ -44,6 +44,10 @@ type Config struct {
 	// bytes (PAPRIKA_RENDER_MAX_MEMORY, default 1 GiB): past it the render
 	// fails with render-limit, and only that render.
 	RenderMaxMemory int64
+
+	// AssetQuota is the most bytes of assets one tenant may store
+	// (PAPRIKA_ASSET_QUOTA, default 100 MiB).
+	AssetQuota int64
 }
 
 // Role says which process reads the configuration: it decides what is
@@ -82,6 +86,7 @@ func Load(role Role, getenv func(string) string) (*Config, error) {
 		DataDir:         "/data",
 		RenderTimeout:   30 * time.Second,
 		RenderMaxMemory: 1 << 30,
+		AssetQuota:      100 << 20,
 		Lease:           30 * time.Second,
 		MaxRequestBytes: 10 << 20,
 		MaxBatchBytes:   100 << 20,
@@ -152,6 +157,11 @@ func Load(role Role, getenv func(string) string) (*Config, error) {
 	if v := getenv("PAPRIKA_RENDER_MAX_MEMORY"); v != "" {
 		if c.RenderMaxMemory, err = parseMemory(v); err != nil {
 			return nil, fail("PAPRIKA_RENDER_MAX_MEMORY", err)
+		}
+	}
+	if v := getenv("PAPRIKA_ASSET_QUOTA"); v != "" {
+		if c.AssetQuota, err = parseAssetQuota(v); err != nil {
+			return nil, fail("PAPRIKA_ASSET_QUOTA", err)
 		}
 	}
 	if v := getenv("PAPRIKA_LEASE"); v != "" {

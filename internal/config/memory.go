@@ -29,7 +29,16 @@ var memoryUnits = []struct {
 // with a unit, like 1GiB, 512MiB, 1.5GiB or 2GB (case and spaces do not
 // matter).
 func parseMemory(v string) (int64, error) {
-	bad := fmt.Errorf("must be an amount of memory from 128MiB to 64GiB, like 1GiB, 512MiB or a number of bytes, not %q", v)
+	n, ok := parseAmount(v, minRenderMemory, maxRenderMemory)
+	if !ok {
+		return 0, fmt.Errorf("must be an amount of memory from 128MiB to 64GiB, like 1GiB, 512MiB or a number of bytes, not %q", v)
+	}
+	return n, nil
+}
+
+// parseAmount reads an amount of bytes from lo to hi: a whole number, or
+// one with a unit of memoryUnits (a fraction too, like 1.5GiB).
+func parseAmount(v string, lo, hi int64) (int64, bool) {
 	s := strings.ToLower(strings.ReplaceAll(strings.TrimSpace(v), " ", ""))
 	unit := int64(1)
 	for _, u := range memoryUnits {
@@ -40,17 +49,17 @@ func parseMemory(v string) (int64, error) {
 	}
 	var n int64
 	if i, err := strconv.ParseInt(s, 10, 64); err == nil {
-		if i < 0 || i > maxRenderMemory/unit {
-			return 0, bad
+		if i < 0 || i > hi/unit {
+			return 0, false
 		}
 		n = i * unit
-	} else if f, err := strconv.ParseFloat(s, 64); err == nil && unit > 1 && f >= 0 && f <= float64(maxRenderMemory/unit) {
+	} else if f, err := strconv.ParseFloat(s, 64); err == nil && unit > 1 && f >= 0 && f <= float64(hi/unit) {
 		n = int64(f * float64(unit))
 	} else {
-		return 0, bad
+		return 0, false
 	}
-	if n < minRenderMemory || n > maxRenderMemory {
-		return 0, bad
+	if n < lo || n > hi {
+		return 0, false
 	}
-	return n, nil
+	return n, true
 }

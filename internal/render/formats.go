@@ -11,7 +11,7 @@ import (
 // renderOn renders html in a tab in the input's format.
 func renderOn(ctx context.Context, tab *chromium.Tab, in Input, html string) (*Output, error) {
 	p := chromium.Page{HTML: html, Scripts: chromium.HasScripts(html), WaitFor: in.Options.WaitFor,
-		Check: accessibilityCheck(in.Options)}
+		Check: accessibilityCheck(in.Options), Assets: in.Assets}
 	if in.Format == FormatPNG {
 		width := in.Options.Width
 		if width == 0 {

@@ -53,6 +53,8 @@ func init() {
 		"round": roundHelper,
 		"sum":   sumHelper,
 		"json":  jsonHelper,
+		// The URL of one of the tenant's assets (assets.go).
+		"asset": assetHelper,
 	}
 }
 

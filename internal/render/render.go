@@ -35,6 +35,10 @@ type Input struct {
 	Data     json.RawMessage // the JSON data (object, array, ...); empty means {}
 	Format   string          // pdf (default when empty), png or html
 	Options  Options
+	// Assets are the tenant's assets the page may load (assets/NAME),
+	// resolved when the render starts (NewAssets); nil: none, and a page
+	// that asks for one fails with template-error.
+	Assets Assets
 }
 
 // Output is a rendered document.

@@ -34,6 +34,16 @@ type SweepStore interface {
 	// SweepRows deletes old measures and rate counts and deleted templates
 	// no work needs.
 	SweepRows(ctx context.Context) error
+	// ExpiredAssetObjects picks up to limit objects of assets that no asset
+	// names and no render can still be reading (TenantID and Object set);
+	// DeleteAssetOrphans forgets them once deleted.
+	ExpiredAssetObjects(ctx context.Context, limit int) ([]paprika.Asset, error)
+	DeleteAssetOrphans(ctx context.Context, objects []paprika.Asset) error
+	// DeletedAssetTenants picks up to limit deleted tenants that still have
+	// assets; DeleteTenantAssets deletes their rows once their objects are
+	// gone.
+	DeletedAssetTenants(ctx context.Context, limit int) ([]string, error)
+	DeleteTenantAssets(ctx context.Context, tenantID string) error
 }
 
 // Sweeper deletes finished work and its outputs after the tenant's
@@ -115,6 +125,9 @@ func (s *Sweeper) Sweep(ctx context.Context) (int, error) {
 		}
 	}
 	if err := s.purgeTenants(ctx, touched); err != nil {
+		return n, err
+	}
+	if err := s.sweepAssets(ctx); err != nil {
 		return n, err
 	}
 	return n, s.Store.SweepRows(ctx)

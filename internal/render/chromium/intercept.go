@@ -103,8 +103,9 @@ func csp(rules []hostRule) string {
 const shellHTML = `<!DOCTYPE html><html><head><meta charset="utf-8"></head><body></body></html>`
 
 // interceptor answers every request Chromium makes: the shell document of
-// an origin a tab is being readied on, once; allow-listed hosts go on to
-// the network; everything else fails. A navigation away from a document
+// an origin a tab is being readied on, once; a render's assets/NAME on its
+// own origin, from its tenant's assets (assets.go); allow-listed hosts go
+// on to the network; everything else fails. A navigation away from a document
 // is answered 204 No Content, which leaves the document in place.
 type interceptor struct {
 	session cdp.Session
@@ -113,7 +114,8 @@ type interceptor struct {
 	headers []*fetch.HeaderEntry
 
 	mu      sync.Mutex
-	pending map[string]bool // hosts whose shell is yet to be served
+	pending map[string]bool          // hosts whose shell is yet to be served
+	assets  map[string]*assetServing // renders' assets, by their origin's host (assets.go)
 }
 
 func newInterceptor(s cdp.Session, rules []hostRule, log *slog.Logger) *interceptor {
@@ -122,6 +124,7 @@ func newInterceptor(s cdp.Session, rules []hostRule, log *slog.Logger) *intercep
 		rules:   rules,
 		log:     log,
 		pending: map[string]bool{},
+		assets:  map[string]*assetServing{},
 		headers: []*fetch.HeaderEntry{
 			{Name: "Content-Type", Value: "text/html; charset=utf-8"},
 			{Name: "Content-Security-Policy", Value: csp(rules)},
@@ -174,6 +177,15 @@ func (i *interceptor) run(ctx context.Context, events iter.Seq2[fetch.EventReque
 func (i *interceptor) answer(ctx context.Context, ev fetch.EventRequestPaused) {
 	var err error
 	u, perr := url.Parse(ev.Request.URL)
+	if perr == nil {
+		if s, name, ok := i.assetRequest(u); ok {
+			// A render's own asset, from its tenant's assets: never the network.
+			if err := i.answerAsset(ctx, ev, s, name); err != nil && ctx.Err() == nil {
+				i.log.DebugContext(ctx, "chromium asset request not answered", "url", truncate(ev.Request.URL), "error", err)
+			}
+			return
+		}
+	}
 	switch {
 	case perr == nil && ev.ResourceType == network.ResourceTypeDocument && i.take(u):
 		_, err = cdp.Call(ctx, i.session, fetch.FulfillRequest, fetch.FulfillRequestParams{

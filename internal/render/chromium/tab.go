@@ -278,6 +278,9 @@ type Page struct {
 	// giving an array of the problems it finds in the page; any fails the
 	// render with an InputError listing them. "" checks nothing.
 	Check string
+	// Assets answer the page's requests of assets/NAME (assets.go); nil:
+	// the render has none, and a page asking for one fails.
+	Assets Assets
 }
 
 // InputError is a failure caused by the render's input, not by Chromium:
@@ -445,6 +448,8 @@ func (t *Tab) PDF(ctx context.Context, p Page, params page.PrintToPDFParams) (_ 
 	ctx, done := t.guard(ctx)
 	defer done()
 	defer func() { err = crashErr(ctx, err) }()
+	assets := t.serveAssets(ctx, p)
+	defer func() { err = assets.end(t, err) }()
 	if err := t.load(ctx, p); err != nil {
 		return nil, 0, err
 	}
@@ -480,6 +485,8 @@ func (t *Tab) PNG(ctx context.Context, p Page, width int) (_ []byte, err error) 
 	ctx, done := t.guard(ctx)
 	defer done()
 	defer func() { err = crashErr(ctx, err) }()
+	assets := t.serveAssets(ctx, p)
+	defer func() { err = assets.end(t, err) }()
 	t.emulated = true
 	if _, err := cdp.Call(ctx, t.session, emulation.SetDeviceMetricsOverride, emulation.SetDeviceMetricsOverrideParams{
 		Width: int64(width), Height: 800, DeviceScaleFactor: 1,

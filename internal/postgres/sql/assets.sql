@@ -1,0 +1,98 @@
+{{/*
+A tenant's assets (internal/postgres/assets.go). A row names the object of
+the output store that holds an asset's bytes now; asset_orphans lists the
+objects no row names (uploads under way, what a replace or a delete left),
+which the sweeper deletes. Every statement that returns assets returns the
+columns scanAsset reads, in its order.
+*/}}
+
+{{/* lock-asset-tenant takes the tenant's row lock for an upload, so that
+the tenant's uploads check its quota one after the other. NO KEY UPDATE:
+it does not wait for, nor hold up, the inserts of work that reference the
+tenant. No row: the tenant is deleted. */}}
+{{define "lock-asset-tenant"}}
+SELECT id FROM tenants WHERE id = $1 AND deleted_at IS NULL FOR NO KEY UPDATE
+{{end}}
+
+{{/* asset-usage is the bytes of the tenant's assets but asset $2, and the
+object asset $2 has now ('' for none). */}}
+{{define "asset-usage"}}
+SELECT coalesce(sum(bytes) FILTER (WHERE name <> $2), 0)::bigint,
+       coalesce(max(object) FILTER (WHERE name = $2), '')
+FROM assets WHERE tenant_id = $1
+{{end}}
+
+{{/* upsert-asset names object $6 as asset $2's bytes: $3 content type, $4
+bytes, $5 sha256. */}}
+{{define "upsert-asset"}}
+INSERT INTO assets (tenant_id, name, content_type, bytes, sha256, object, created_at, updated_at)
+VALUES ($1, $2, $3, $4, $5, $6, now(), now())
+ON CONFLICT (tenant_id, name) DO UPDATE SET content_type = excluded.content_type, bytes = excluded.bytes,
+    sha256 = excluded.sha256, object = excluded.object, updated_at = excluded.updated_at
+RETURNING tenant_id, name, content_type, bytes, sha256, object, created_at, updated_at
+{{end}}
+
+{{/* orphan-asset-object lists object $2 as named by no asset, from now. */}}
+{{define "orphan-asset-object"}}
+INSERT INTO asset_orphans (tenant_id, object, since) VALUES ($1, $2, now())
+ON CONFLICT (tenant_id, object) DO UPDATE SET since = excluded.since
+{{end}}
+
+{{/* adopt-asset-object: an asset names object $2 now. */}}
+{{define "adopt-asset-object"}}
+DELETE FROM asset_orphans WHERE tenant_id = $1 AND object = $2
+{{end}}
+
+{{/* delete-asset deletes asset $2 and lists its object as an orphan, in
+one statement. */}}
+{{define "delete-asset"}}
+WITH d AS (DELETE FROM assets WHERE tenant_id = $1 AND name = $2 RETURNING tenant_id, object)
+INSERT INTO asset_orphans (tenant_id, object, since) SELECT tenant_id, object, now() FROM d
+ON CONFLICT (tenant_id, object) DO UPDATE SET since = excluded.since
+RETURNING object
+{{end}}
+
+{{define "asset"}}
+SELECT tenant_id, name, content_type, bytes, sha256, object, created_at, updated_at FROM assets WHERE tenant_id = $1 AND name = $2
+{{end}}
+
+{{/* assets lists a tenant's assets by name after $2. */}}
+{{define "assets"}}
+SELECT tenant_id, name, content_type, bytes, sha256, object, created_at, updated_at FROM assets WHERE tenant_id = $1 AND name > $2
+ORDER BY name LIMIT $3
+{{end}}
+
+{{/* asset-index is every asset of a tenant, what a render resolves once
+at its start. */}}
+{{define "asset-index"}}
+SELECT tenant_id, name, content_type, bytes, sha256, object, created_at, updated_at FROM assets WHERE tenant_id = $1
+{{end}}
+
+{{/* sweep-asset-orphans picks up to $1 objects no asset has named for an
+hour, past any render that resolved them (a render's timeout is at most
+10 minutes) and any upload (its body is cut at 60 s). */}}
+{{define "sweep-asset-orphans"}}
+SELECT tenant_id, object FROM asset_orphans WHERE since < now() - interval '1 hour'
+ORDER BY since LIMIT $1
+{{end}}
+
+{{/* delete-asset-orphans drops the rows of orphans whose objects are
+deleted: tenants $1[i], objects $2[i]. */}}
+{{define "delete-asset-orphans"}}
+DELETE FROM asset_orphans o USING unnest($1::text[], $2::text[]) AS d (tenant_id, object)
+WHERE o.tenant_id = d.tenant_id AND o.object = d.object
+{{end}}
+
+{{/* deleted-asset-tenants picks up to $1 deleted tenants that still have
+assets. */}}
+{{define "deleted-asset-tenants"}}
+SELECT t.id FROM tenants t
+WHERE t.deleted_at IS NOT NULL AND EXISTS (SELECT 1 FROM assets a WHERE a.tenant_id = t.id)
+LIMIT $1
+{{end}}
+
+{{/* delete-tenant-assets deletes a deleted tenant's asset rows, once its
+folder of assets is gone. */}}
+{{define "delete-tenant-assets"}}
+DELETE FROM assets a USING tenants t WHERE a.tenant_id = $1 AND t.id = a.tenant_id AND t.deleted_at IS NOT NULL
+{{end}}
