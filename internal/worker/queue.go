@@ -22,6 +22,8 @@ type Queue interface {
 	Listen(ctx context.Context, wake func()) error
 	BatchSource(ctx context.Context, id uuid.UUID) (paprika.Source, error)
 	TemplateContent(ctx context.Context, tenantID, id string, version int) (string, error)
+	// AssetIndex is every asset of a tenant, resolved at each render's start.
+	AssetIndex(ctx context.Context, tenantID string) ([]paprika.Asset, error)
 }
 
 // MaxAttempts is how many times work is claimed before a lost lease or a

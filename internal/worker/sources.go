@@ -11,6 +11,7 @@ import (
 
 	"github.com/paprikahq/paprika/internal/paprika"
 	"github.com/paprikahq/paprika/internal/render"
+	"github.com/paprikahq/paprika/internal/storage"
 )
 
 // sourceCache keeps what records of one batch share (its template, format
@@ -142,4 +143,23 @@ func (c *sourceCache) template(ctx context.Context, tenantID, id string, version
 	c.templates[key] = cachedTemplate{content: content, at: time.Now()}
 	c.mu.Unlock()
 	return content, nil
+}
+
+// assets are the tenant's assets as they are when a render of format
+// starts (html loads none). The index is read for every render, not
+// cached: a render uses each asset as it is when it starts. Their bytes
+// are cached by the render package, by sha256.
+func (c *sourceCache) assets(ctx context.Context, tenantID, format string, outputs storage.Store) (render.Assets, error) {
+	if format == render.FormatHTML {
+		return nil, nil
+	}
+	var index []paprika.Asset
+	err := c.lookup(ctx, func() (err error) {
+		index, err = c.queue.AssetIndex(ctx, tenantID)
+		return err
+	})
+	if err != nil {
+		return nil, fmt.Errorf("assets of tenant %s: %w", tenantID, err)
+	}
+	return render.NewAssets(index, storage.AssetReader(outputs)), nil
 }

@@ -543,7 +543,11 @@ func (w *Worker) render(ctx context.Context, it *paprika.Item) (*paprika.Output,
 	if optsErr != nil {
 		return nil, nil, optsErr
 	}
-	out, err := w.cfg.Renderer.Render(ctx, render.Input{Template: content, Data: it.Data, Format: src.Format, Options: opts})
+	assets, err := w.sources.assets(ctx, it.TenantID, src.Format, w.cfg.Outputs)
+	if err != nil {
+		return nil, nil, err
+	}
+	out, err := w.cfg.Renderer.Render(ctx, render.Input{Template: content, Data: it.Data, Format: src.Format, Options: opts, Assets: assets})
 	if err != nil {
 		return nil, nil, err
 	}
