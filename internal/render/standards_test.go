@@ -2,6 +2,7 @@ package render
 
 import (
 	"bytes"
+	"context"
 	"encoding/base64"
 	"encoding/hex"
 	"encoding/json"
@@ -17,6 +18,8 @@ import (
 	"unicode/utf16"
 
 	"github.com/stretchr/testify/require"
+
+	"github.com/paprikahq/paprika/internal/render/pdf"
 )
 
 // A tiny PNG, for images that load without the network.
@@ -377,4 +380,47 @@ func TestPDFA2bArchival(t *testing.T) {
 		}
 	}
 	require.Equal(t, 1, links)
+}
+
+// A batch's merged PDF of PDF/A-3b records is PDF/A-3b itself: the output
+// intent and the XMP are the merge's own, the fonts the records'.
+func TestMergedPDFAStaysPDFA(t *testing.T) {
+	t.Parallel()
+	o := pdfOptions(t, `{"standards":["PDF/A-3b"],"title":"All invoices","author":"Acme"}`)
+	var docs [][]byte
+	for _, tpl := range []string{"<h1>first record</h1>", "<p><i>second</i> record</p>"} {
+		docs = append(docs, render(t, shared, Input{Template: tpl, Options: Options{PDF: o}}).Body)
+	}
+	open := func(_ context.Context, i int) (io.ReadCloser, error) {
+		return io.NopCloser(bytes.NewReader(docs[i-1])), nil
+	}
+	var buf bytes.Buffer
+	pages, err := pdf.Merge(context.Background(), &buf, []pdf.Doc{{Index: 1, Title: "one"}, {Index: 2, Title: "two"}}, open, o)
+	require.NoError(t, err)
+	require.Equal(t, 2, pages)
+	merged := buf.Bytes()
+	qpdf(t, merged, "--check")
+	require.True(t, bytes.HasPrefix(merged, []byte("%PDF-1.7\n")))
+	requireFontsEmbedded(t, merged)
+
+	x := xmpFields(t, poppler(t, "pdfinfo", merged, "-meta"))
+	require.Equal(t, "3", x[nsPDFAID+" part"])
+	require.Equal(t, "B", x[nsPDFAID+" conformance"])
+	require.Empty(t, x[nsPDFUAID+" part"])
+	p := readObjects(t, merged)
+	d := p.dict(p.trailer["/Info"])
+	require.Equal(t, p.text(d["/Title"]), x[nsDC+" title"])
+	require.Equal(t, p.text(d["/Author"]), x[nsDC+" creator"])
+	require.Equal(t, p.text(d["/Producer"]), x[nsPDF+" Producer"])
+	created, err := time.Parse("D:20060102150405-07'00'", p.text(d["/CreationDate"]))
+	require.NoError(t, err)
+	xmpCreated, err := time.Parse(time.RFC3339, x[nsXMP+" CreateDate"])
+	require.NoError(t, err)
+	require.True(t, created.Equal(xmpCreated), "%v %v", created, xmpCreated)
+	intent := p.dict(p.array(p.catalog()["/OutputIntents"])[0])
+	require.Equal(t, "/GTS_PDFA1", intent["/S"])
+	want, err := os.ReadFile(filepath.Join("pdf", "icc", "sRGB.icc"))
+	require.NoError(t, err)
+	require.Equal(t, want, p.data(intent["/DestOutputProfile"]))
+	require.Len(t, p.trailer["/ID"], 2)
 }

@@ -80,12 +80,20 @@ func (c *copier) ref(src int) int {
 }
 
 func (c *copier) dict(src int) types.Dict {
-	e, ok := c.src.Table[src]
-	if !ok || e == nil || e.Free {
+	obj, err := c.object(src)
+	if err != nil {
 		return nil
 	}
-	d, _ := e.Object.(types.Dict)
+	d, _ := obj.(types.Dict)
 	return d
+}
+
+// object is a source object, nil if free or missing. One in an object
+// stream (as pdfcpu writes a document finished with options.pdf) is
+// decoded first: until then the table holds it undecoded, with its
+// references unseen.
+func (c *copier) object(src int) (types.Object, error) {
+	return c.src.Dereference(*types.NewIndirectRef(src, 0))
 }
 
 // drain writes the queued objects, queueing what they refer to.
@@ -98,8 +106,11 @@ func (c *copier) drain() error {
 		if page {
 			delete(pd, "Parent")
 			obj = pd
-		} else if e, ok := c.src.Table[src]; ok && e != nil && !e.Free {
-			obj = e.Object
+		} else {
+			var err error
+			if obj, err = c.object(src); err != nil {
+				return fmt.Errorf("object %d: %w", src, err)
+			}
 		}
 		out, err := c.copy(obj, 0)
 		if err != nil {

@@ -315,8 +315,12 @@ func (m *merger) finish(o *Options) error {
 		m.writeString(">>\nendobj\n")
 		catalog["Dests"] = *types.NewIndirectRef(num, 0)
 	}
+	at := time.Now()
+	if part := o.archival(); part != "" {
+		m.archive(o, part, catalog, at)
+	}
 	m.object(objCatalog, catalog)
-	now := types.DateString(time.Now())
+	now := types.DateString(at)
 	info := types.Dict{"Producer": m.text(Producer), "CreationDate": m.text(now), "ModDate": m.text(now)}
 	for _, f := range []struct{ key, v string }{
 		{"Title", o.Title}, {"Author", o.Author}, {"Subject", o.Subject}, {"Keywords", o.Keywords},

@@ -298,3 +298,27 @@ func pdf17(doc []byte) {
 		copy(doc[5:8], "1.7")
 	}
 }
+
+// archive makes a merged document PDF/A of the part its records are: the
+// sRGB output intent and the XMP metadata, in the catalog. The records'
+// fonts, already embedded, and annotations, already cleaned, are copied
+// as they are. Their structure trees and attachments are not, so the
+// merged document claims neither PDF/UA nor Factur-X.
+func (m *merger) archive(o *Options, part string, catalog types.Dict, at time.Time) {
+	icc := m.alloc()
+	m.object(icc, types.StreamDict{Dict: types.Dict{"N": types.Integer(3)}, Raw: srgbProfile})
+	intent := m.alloc()
+	m.object(intent, types.Dict{
+		"Type": types.Name("OutputIntent"), "S": types.Name("GTS_PDFA1"),
+		"OutputConditionIdentifier": types.StringLiteral("sRGB IEC61966-2.1"),
+		"Info":                      types.StringLiteral("sRGB IEC61966-2.1"),
+		"RegistryName":              types.StringLiteral("http://www.color.org"),
+		"DestOutputProfile":         *types.NewIndirectRef(icc, 0),
+	})
+	packet := xmp{title: o.Title, author: o.Author, subject: o.Subject, keywords: o.Keywords,
+		producer: Producer, date: at, pdfa: part}.packet()
+	meta := m.alloc()
+	m.object(meta, types.StreamDict{Dict: types.Dict{"Type": types.Name("Metadata"), "Subtype": types.Name("XML")}, Raw: packet})
+	catalog["OutputIntents"] = types.Array{*types.NewIndirectRef(intent, 0)}
+	catalog["Metadata"] = *types.NewIndirectRef(meta, 0)
+}
