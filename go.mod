@@ -3,6 +3,7 @@ module github.com/paprikahq/paprika
 go 1.26.8
 
 require (
+	github.com/boombuler/barcode v1.1.0
 	github.com/chromedp/cdproto v0.159.0
 	github.com/chromedp/chromedp v0.23.0
 	github.com/evanw/esbuild v0.28.2

@@ -60,7 +60,15 @@ func openDatabase(ctx context.Context, cfg *config.Config, log *slog.Logger) (*p
 	if err := postgres.Migrate(ctx, cfg.DatabaseURL, log); err != nil {
 		return nil, err
 	}
-	return postgres.Open(ctx, cfg.DatabaseURL, int32(cfg.Workers*2+8))
+	pool, err := postgres.Open(ctx, cfg.DatabaseURL, int32(cfg.Workers*2+8))
+	if err != nil {
+		return nil, err
+	}
+	if err := checkSecretKey(ctx, cfg, pool); err != nil {
+		pool.Close()
+		return nil, err
+	}
+	return pool, nil
 }
 
 func runMigrate(ctx context.Context, getenv func(string) string, log *slog.Logger) error {

@@ -60,6 +60,7 @@ func workerMain(ctx context.Context, cfg *config.Config, pool *pgxpool.Pool, m *
 		Outputs:  outputs,
 		Logger:   log,
 		Metrics:  m,
+		Secret:   cfg.SecretKey,
 	})
 
 	// Webhooks go out from goroutines of their own, never a render slot,

@@ -39,6 +39,8 @@ var pathShapes = map[string]pathShape{
 	"batches/{id}":    {"batch", isUUID},
 	"records/{index}": {"record", indexPattern.MatchString},
 	"templates/{id}":  {"template", templateRefPattern.MatchString},
+	// A signing certificate's name has the shape of a template's id.
+	"certificates/{name}": {"certificate", templateIDPattern.MatchString},
 }
 
 // pathWildcard is one wildcard of a route: its name and shape.

@@ -74,6 +74,7 @@ func (s *Server) createRender(w http.ResponseWriter, r *http.Request) error {
 	}
 	s.meters.Started(tier, metrics.KindRender)
 	input := render.Input{Template: content, Data: data, Format: src.Format, Options: opts}
+	input.Certificates = s.renderCertificates(p.Tenant.ID)
 	start := time.Now()
 	out, err := s.renderer.Render(r.Context(), input)
 	secs := time.Since(start).Seconds()

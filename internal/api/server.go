@@ -183,6 +183,9 @@ func (s *Server) Handler() http.Handler {
 	route("GET /v1/templates/{id}", s.tenant(s.getTemplate, ScopeTemplates, ScopeRead))
 	route("PUT /v1/templates/{id}", s.tenant(s.putTemplate, ScopeTemplates))
 	route("DELETE /v1/templates/{id}", s.tenant(s.deleteTemplate, ScopeTemplates))
+	route("PUT /v1/certificates/{name}", s.tenant(s.putCertificate, ScopeTemplates))
+	route("GET /v1/certificates", s.tenant(s.listCertificates, ScopeTemplates, ScopeRender, ScopeRead))
+	route("DELETE /v1/certificates/{name}", s.tenant(s.deleteCertificate, ScopeTemplates))
 
 	route("/", s.unrouted(mux))
 	return s.observe(uncleanNotFound(mux, s))

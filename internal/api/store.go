@@ -16,6 +16,7 @@ type Store interface {
 	Tenants
 	Work
 	Templates
+	SigningCertificates
 	Webhooks
 	scheduler.Counters
 	Authenticate(ctx context.Context, secret string) (*paprika.Principal, error)
@@ -62,6 +63,15 @@ type Templates interface {
 	Template(ctx context.Context, tenantID, id string, version int) (*paprika.Template, error)
 	Templates(ctx context.Context, tenantID, after string, limit int) ([]paprika.Template, error)
 	DeleteTemplate(ctx context.Context, tenantID, id string) error
+}
+
+// SigningCertificates are a tenant's stored signing certificates
+// (certificates.go); only Certificate reads the sealed key, for a render.
+type SigningCertificates interface {
+	PutCertificate(ctx context.Context, c paprika.Certificate) (*paprika.Certificate, error)
+	Certificate(ctx context.Context, tenantID, name string) (*paprika.Certificate, error)
+	Certificates(ctx context.Context, tenantID, after string, limit int) ([]paprika.Certificate, error)
+	DeleteCertificate(ctx context.Context, tenantID, name string) error
 }
 
 // Webhooks are the tenants' signing secrets and the deliveries of their

@@ -12,6 +12,8 @@ import (
 	"time"
 
 	"github.com/jackc/pgx/v5/pgconn"
+
+	"github.com/paprikahq/paprika/internal/sealed"
 )
 
 // Config is every setting of SPEC §2.
@@ -35,6 +37,12 @@ type Config struct {
 	// WebhookAllowHosts are the hosts webhooks may reach over http or at
 	// private addresses (PAPRIKA_WEBHOOK_ALLOW_HOSTS); none by default.
 	WebhookAllowHosts []string
+
+	// SecretKey encrypts tenants' stored signing certificates at rest
+	// (PAPRIKA_SECRET_KEY, 32 bytes in base64); nil when unset, and then
+	// no certificate can be stored, and a process with some stored does
+	// not start.
+	SecretKey *sealed.Key
 
 	// ChromiumNoSandbox runs Chromium without its own sandbox
 	// (PAPRIKA_CHROMIUM_NO_SANDBOX=true): only on purpose.
@@ -162,6 +170,11 @@ func Load(role Role, getenv func(string) string) (*Config, error) {
 	if v := getenv("PAPRIKA_ASSET_QUOTA"); v != "" {
 		if c.AssetQuota, err = parseAssetQuota(v); err != nil {
 			return nil, fail("PAPRIKA_ASSET_QUOTA", err)
+		}
+	}
+	if v := getenv("PAPRIKA_SECRET_KEY"); v != "" {
+		if c.SecretKey, err = sealed.ParseKey(v); err != nil {
+			return nil, fail("PAPRIKA_SECRET_KEY", err)
 		}
 	}
 	if v := getenv("PAPRIKA_LEASE"); v != "" {

@@ -82,9 +82,10 @@ func (s *Store) EmptiedTenants(ctx context.Context, ids []string) ([]string, err
 // SweepRows deletes the rows no output names that retention ends: measures
 // past a day, rate counts past retention or of deleted tenants, deleted
 // templates no queued or running work can still need, usage past 400 days
-// (or a longer retention) and workers not seen for a day.
+// (or a longer retention), workers not seen for a day, and the signing
+// certificates of deleted tenants.
 func (s *Store) SweepRows(ctx context.Context) error {
-	for _, q := range []string{sqlSweepMeasures, sqlSweepRates, sqlSweepTemplates, sqlSweepUsage, sqlSweepWorkers} {
+	for _, q := range []string{sqlSweepMeasures, sqlSweepRates, sqlSweepTemplates, sqlSweepUsage, sqlSweepWorkers, sqlSweepCertificates} {
 		if _, err := s.Pool.Exec(ctx, q); err != nil {
 			return err
 		}

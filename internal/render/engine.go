@@ -198,7 +198,10 @@ func (e *Engine) Render(ctx context.Context, in Input) (*Output, error) {
 		return nil, rerr
 	}
 	if in.Options.PDF != nil {
-		return e.finish(ctx, out, in.Options.PDF)
+		if out, err = e.finish(ctx, out, in.Options.PDF); err != nil {
+			return nil, err
+		}
+		return e.sign(ctx, out, in) // the last step: it signs every byte before it
 	}
 	return out, nil
 }

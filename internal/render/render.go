@@ -35,6 +35,9 @@ type Input struct {
 	Data     json.RawMessage // the JSON data (object, array, ...); empty means {}
 	Format   string          // pdf (default when empty), png or html
 	Options  Options
+	// Certificates are the tenant's signing certificates, for
+	// options.pdf.signature (signature.go); nil: none.
+	Certificates *Certificates
 	// Assets are the tenant's assets the page may load (assets/NAME),
 	// resolved when the render starts (NewAssets); nil: none, and a page
 	// that asks for one fails with template-error.

@@ -22,6 +22,8 @@ type Queue interface {
 	Listen(ctx context.Context, wake func()) error
 	BatchSource(ctx context.Context, id uuid.UUID) (paprika.Source, error)
 	TemplateContent(ctx context.Context, tenantID, id string, version int) (string, error)
+	// Certificate is a tenant's signing certificate with its sealed key.
+	Certificate(ctx context.Context, tenantID, name string) (*paprika.Certificate, error)
 	// AssetIndex is every asset of a tenant, resolved at each render's start.
 	AssetIndex(ctx context.Context, tenantID string) ([]paprika.Asset, error)
 }

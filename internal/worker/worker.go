@@ -12,6 +12,7 @@ import (
 	"github.com/paprikahq/paprika/internal/paprika"
 	"github.com/paprikahq/paprika/internal/render"
 	"github.com/paprikahq/paprika/internal/scheduler"
+	"github.com/paprikahq/paprika/internal/sealed"
 	"github.com/paprikahq/paprika/internal/storage"
 )
 
@@ -46,6 +47,9 @@ type Config struct {
 	// own result to be recorded before it renders again.
 	Held      int
 	HeldBytes int64
+	// Secret opens tenants' stored signing certificates
+	// (PAPRIKA_SECRET_KEY); nil: none can sign.
+	Secret *sealed.Key
 }
 
 // claimLinger is how long a claim waits for more slots to free up.
@@ -547,7 +551,7 @@ func (w *Worker) render(ctx context.Context, it *paprika.Item) (*paprika.Output,
 	if err != nil {
 		return nil, nil, err
 	}
-	out, err := w.cfg.Renderer.Render(ctx, render.Input{Template: content, Data: it.Data, Format: src.Format, Options: opts, Assets: assets})
+	out, err := w.cfg.Renderer.Render(ctx, render.Input{Template: content, Data: it.Data, Format: src.Format, Options: opts, Certificates: w.sources.certificates(it.TenantID, w.cfg.Secret), Assets: assets})
 	if err != nil {
 		return nil, nil, err
 	}

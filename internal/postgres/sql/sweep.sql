@@ -63,6 +63,13 @@ WHERE t.id = tp.tenant_id AND (t.deleted_at IS NOT NULL OR tp.deleted_at < now()
   AND NOT EXISTS (SELECT 1 FROM batches b WHERE b.tenant_id = tp.tenant_id AND b.template_id = tp.id AND b.finished_at IS NULL)
 {{end}}
 
+{{/* sweep-certificates deletes a deleted tenant's signing certificates,
+sealed keys and all. */}}
+{{define "sweep-certificates"}}
+DELETE FROM certificates c USING tenants t
+WHERE t.id = c.tenant_id AND t.deleted_at IS NOT NULL
+{{end}}
+
 {{/* sweep-lock and sweep-unlock make one sweeper at a time. */}}
 {{define "sweep-lock"}}
 SELECT pg_try_advisory_lock(727270001)
