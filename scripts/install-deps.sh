@@ -3,7 +3,8 @@
 # what is missing from Debian's packages. `make run` and `make test` call it.
 #
 #   scripts/install-deps.sh run    Go, PostgreSQL server binaries, Chromium, fonts
-#   scripts/install-deps.sh test   the same, plus pdftotext (poppler-utils), qpdf, npx (npm) and promtool (prometheus)
+#   scripts/install-deps.sh test   the same, plus pdftotext (poppler-utils), qpdf, npx (npm), promtool (prometheus)
+#                                  and the barcode readers zbarimg (zbar-tools) and dmtxread (dmtx-utils)
 #   scripts/install-deps.sh image  test's, plus podman, runc, catatonit and
 #                                  debootstrap for `make image-test`
 #
@@ -131,8 +132,12 @@ check() {
 	if [[ $mode != run ]]; then
 		have_cmd pdftotext || missing+=(poppler-utils)
 		have_cmd qpdf || missing+=(qpdf)
-		# npx runs Redocly CLI, the lint of docs/openapi.yaml (docs/openapi_lint_test.go).
+		# npx runs Redocly CLI, the lint of docs/openapi.yaml (docs/openapi_lint_test.go);
+		# node and npm also run ZXing, the PDF417 and Aztec reader (internal/render/barcode_test.go).
 		have_cmd npx || missing+=(npm)
+		# The barcode readers of internal/render/barcode_test.go.
+		have_cmd zbarimg || missing+=(zbar-tools)
+		have_cmd dmtxread || missing+=(dmtx-utils)
 		# promtool checks deploy/prometheus/alerts.yml (cmd/paprika/metrics_test.go);
 		# Debian ships it in the prometheus package.
 		have_cmd promtool || missing+=(prometheus)

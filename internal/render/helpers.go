@@ -53,6 +53,9 @@ func init() {
 		"round": roundHelper,
 		"sum":   sumHelper,
 		"json":  jsonHelper,
+		// Helpers that draw (barcode.go).
+		"qrcode":  qrcodeHelper,
+		"barcode": barcodeHelper,
 		// The URL of one of the tenant's assets (assets.go).
 		"asset": assetHelper,
 	}

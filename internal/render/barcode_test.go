@@ -1,0 +1,349 @@
+package render
+
+import (
+	"bytes"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"image"
+	"image/png"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/stretchr/testify/require"
+)
+
+// zxingVersion is the ZXing-C++ reader (as WebAssembly, run by Node.js)
+// that decodes what zbar and libdmtx cannot: PDF417 and Aztec. It is
+// installed once into the user's cache directory.
+const zxingVersion = "3.1.8"
+
+// Each code of TestBarcodesScan is drawn in a cell of its own, cut out of
+// the screenshot before a reader sees it.
+const cellW, cellH = 1000, 640
+
+type scanCase struct {
+	call   string // the template's helper call, on the data
+	reader string // zbar SYMBOLOGY, dmtx or zxing FORMAT
+	want   string // what the reader must return
+}
+
+// TestBarcodesScan draws every symbology through the real engine into one
+// PNG and decodes each with a real reader: what it returns is what went in.
+func TestBarcodesScan(t *testing.T) {
+	t.Parallel()
+	big := strings.Repeat("Paprika renders documents; ", 60)[:1500]
+	digits := strings.Repeat("0123456789", 20)
+	cases := []scanCase{
+		{`{{qrcode epc}}`, "zbar QR-Code", epcPayload},
+		{`{{qrcode big ecc="L"}}`, "zbar QR-Code", big},
+		{`{{qrcode "HELLO 42" ecc="H" width="60mm"}}`, "zxing QRCode", "HELLO 42"},
+		{`{{barcode "code128" "PAPRIKA-0042/x?"}}`, "zbar CODE-128", "PAPRIKA-0042/x?"},
+		{`{{barcode "code128" parcel width="400px" height="100px" text=true}}`, "zbar CODE-128", "00340123450000000017"},
+		{`{{barcode "code39" "PAPRIKA 42-$/+%"}}`, "zbar CODE-39", "PAPRIKA 42-$/+%"},
+		{`{{barcode "ean13" "400638133393" text=true}}`, "zbar EAN-13", "4006381333931"},
+		{`{{barcode "ean13" gtin}}`, "zbar EAN-13", "4006381333931"},
+		{`{{barcode "ean8" "96385074"}}`, "zbar EAN-8", "96385074"},
+		{`{{barcode "upca" "03600029145" text=true}}`, "zbar UPC-A", "036000291452"},
+		{`{{barcode "itf" "00012345678905"}}`, "zbar I2/5", "00012345678905"},
+		{`{{barcode "datamatrix" "Paprika DM 0042 Grüße"}}`, "dmtx", "Paprika DM 0042 Grüße"},
+		{`{{barcode "datamatrix" big}}`, "dmtx", big},
+		{`{{barcode "pdf417" "Paprika PDF417 12345"}}`, "zxing PDF417", "Paprika PDF417 12345"},
+		{`{{barcode "pdf417" "aaaaaaaaaaaaaaaaaaaa"}}`, "zxing PDF417", "aaaaaaaaaaaaaaaaaaaa"},
+		{`{{barcode "pdf417" long}}`, "zxing PDF417", big[:300]},
+		// Row counts of every remainder by 3, which the library got wrong,
+		// byte compaction and numeric compaction.
+		{`{{barcode "pdf417" "7"}}`, "zxing PDF417", "7"},
+		{`{{barcode "pdf417" "Größe: 37 Zeichen, binär & Text 12345"}}`, "zxing PDF417", "Größe: 37 Zeichen, binär & Text 12345"},
+		{`{{barcode "pdf417" digits}}`, "zxing PDF417", digits},
+		{`{{barcode "pdf417" longer}}`, "zxing PDF417", big[:900]},
+		{`{{barcode "aztec" "Paprika Aztec 0042 Grüße"}}`, "zxing Aztec", "Paprika Aztec 0042 Grüße"},
+		{`{{barcode "aztec" big}}`, "zxing Aztec", big},
+	}
+	var tpl strings.Builder
+	tpl.WriteString(`<style>body{margin:0;background:#f3e7c9}div{position:absolute;left:0;width:1000px;height:640px;overflow:hidden}</style>`)
+	for i, c := range cases {
+		fmt.Fprintf(&tpl, `<div style="top:%dpx"><p style="margin:20px">%s</p></div>`, i*cellH, c.call)
+	}
+	data := fmt.Sprintf(`{"epc":%q,"big":%q,"long":%q,"longer":%q,"digits":%q,"parcel":"00340123450000000017","gtin":4006381333931}`,
+		epcPayload, big, big[:300], big[:900], digits)
+	out := render(t, shared, Input{Template: tpl.String(), Data: []byte(data), Format: FormatPNG, Options: Options{Width: cellW}})
+	img, err := png.Decode(bytes.NewReader(out.Body))
+	require.NoError(t, err)
+	require.GreaterOrEqual(t, img.Bounds().Dy(), len(cases)*cellH)
+
+	dir := t.TempDir()
+	zx := zxingReader(t)
+	for i, c := range cases {
+		cell := img.(interface {
+			SubImage(image.Rectangle) image.Image
+		}).SubImage(image.Rect(0, i*cellH, cellW, (i+1)*cellH))
+		file := filepath.Join(dir, fmt.Sprintf("cell%02d.png", i))
+		writePNG(t, file, cell)
+		reader, format, _ := strings.Cut(c.reader, " ")
+		var got string
+		switch reader {
+		case "zbar":
+			got = zbar(t, file, format)
+		case "dmtx":
+			got = dmtx(t, file)
+		case "zxing":
+			got = zx(file, format)
+		}
+		require.Equal(t, c.want, got, "%s (cell %d, %s)", c.call, i, file)
+	}
+}
+
+// epcPayload is an EPC069-12 (SEPA credit transfer) QR payload, as in
+// docs/templates.md.
+const epcPayload = "BCD\n002\n1\nSCT\nBFSWDE33BER\nWikimedia Fördergesellschaft\nDE33100205000001194700\nEUR12.50\n\n\nSpende für Wikipedia 2026\n"
+
+// zbar decodes file with zbarimg, only symbology enabled, and returns the
+// data of the one symbol it must find, as bytes (no charset guessing).
+func zbar(t *testing.T, file, symbology string) string {
+	t.Helper()
+	_, err := exec.LookPath("zbarimg")
+	require.NoError(t, err, "zbarimg is needed: scripts/install-deps.sh test (apt-get install -y zbar-tools)")
+	enable := map[string]string{"QR-Code": "qrcode", "CODE-128": "code128", "CODE-39": "code39", "EAN-13": "ean13",
+		"EAN-8": "ean8", "UPC-A": "upca", "I2/5": "i25"}[symbology]
+	require.NotEmpty(t, enable, symbology)
+	only := []string{"-q", "-Sdisable", "-S" + enable + ".enable"}
+	if enable == "upca" {
+		// zbar reads UPC-A with its EAN-13 decoder, and names it UPC-A
+		// only when upca is enabled too.
+		only = append(only, "-Sean13.enable")
+	}
+	// --xml names each symbol's type; -Sbinary writes the data alone, as
+	// bytes, where --xml would write zbar's guess at their charset.
+	x := zbarRun(t, append(only, "--xml", file))
+	require.Equal(t, 1, strings.Count(x, "<symbol "), x)
+	require.Contains(t, x, `type='`+symbology+`'`)
+	return zbarRun(t, append(only, "-Sbinary", file))
+}
+
+func zbarRun(t *testing.T, args []string) string {
+	t.Helper()
+	cmd := exec.Command("zbarimg", args...)
+	var stdout bytes.Buffer
+	cmd.Stdout = &stdout // stderr has zbar's D-Bus noise
+	require.NoError(t, cmd.Run(), "zbarimg %v found nothing", args)
+	return stdout.String()
+}
+
+// dmtx decodes the Data Matrix symbol of file with libdmtx's dmtxread.
+func dmtx(t *testing.T, file string) string {
+	t.Helper()
+	_, err := exec.LookPath("dmtxread")
+	require.NoError(t, err, "dmtxread is needed: scripts/install-deps.sh test (apt-get install -y dmtx-utils)")
+	out, err := exec.Command("dmtxread", "-N1", "-m5000", file).Output()
+	require.NoError(t, err, "dmtxread found no Data Matrix in %s", file)
+	return string(out)
+}
+
+// zxingReader installs ZXing-C++'s reader (npm zxing-wasm) into the user's
+// cache directory, once, and returns a function that decodes one symbol
+// of a format from a file.
+func zxingReader(t *testing.T) func(file, format string) string {
+	t.Helper()
+	node, err := exec.LookPath("node")
+	require.NoError(t, err, "node and npm are needed: scripts/install-deps.sh test (apt-get install -y npm)")
+	cache, err := os.UserCacheDir()
+	if err != nil {
+		cache = os.TempDir()
+	}
+	prefix := filepath.Join(cache, "paprika", "zxing-wasm-"+zxingVersion)
+	if _, err := os.Stat(filepath.Join(prefix, "node_modules", "zxing-wasm", "package.json")); err != nil {
+		npm, err := exec.LookPath("npm")
+		require.NoError(t, err, "npm is needed: scripts/install-deps.sh test (apt-get install -y npm)")
+		require.NoError(t, os.MkdirAll(prefix, 0o755))
+		cmd := exec.Command(npm, "install", "--prefix", prefix, "--cache", filepath.Join(cache, "paprika", "npm"),
+			"--prefer-offline", "--no-audit", "--no-fund", "--no-save", "zxing-wasm@"+zxingVersion)
+		out, err := cmd.CombinedOutput()
+		require.NoError(t, err, "npm install zxing-wasm@%s: %s", zxingVersion, out)
+	}
+	script := filepath.Join(prefix, "decode.mjs")
+	src, err := os.ReadFile(filepath.Join("testdata", "zxing-decode.mjs"))
+	require.NoError(t, err)
+	require.NoError(t, os.WriteFile(script, src, 0o644))
+	return func(file, format string) string {
+		t.Helper()
+		out, err := exec.Command(node, script, format, file).Output()
+		var ee *exec.ExitError
+		if errors.As(err, &ee) {
+			t.Fatalf("ZXing found no %s in %s: %s", format, file, ee.Stderr)
+		}
+		require.NoError(t, err)
+		return string(out)
+	}
+}
+
+// A value a symbology cannot carry, or an option out of place, is a
+// template-error naming the line, the helper, the type and why.
+func TestBarcodeErrors(t *testing.T) {
+	t.Parallel()
+	long := strings.Repeat("x", 3000)
+	cases := []struct{ call, want string }{
+		{`{{barcode "ean13" "40063813339X"}}`, `barcode ean13: "40063813339X" is not an EAN-13 number: 12 digits, or 13 with the check digit`},
+		{`{{barcode "ean13" "4006381333932"}}`, `barcode ean13: the check digit of 4006381333932 is 1, not 2`},
+		{`{{barcode "ean13" "40063813"}}`, `barcode ean13: "40063813" is not an EAN-13 number`},
+		{`{{barcode "ean8" "96385075"}}`, `barcode ean8: the check digit of 96385075 is 4, not 5`},
+		{`{{barcode "ean8" "9638-507"}}`, `barcode ean8: "9638-507" is not an EAN-8 number`},
+		{`{{barcode "upca" "036000291453"}}`, `barcode upca: the check digit of 0036000291453 is 2, not 3`},
+		{`{{barcode "upca" "3600029145"}}`, `barcode upca: "3600029145" is not a UPC-A number: 11 digits, or 12 with the check digit`},
+		{`{{barcode "itf" "123"}}`, `barcode itf: 123 has 3 digits; ITF carries an even number of digits`},
+		{`{{barcode "itf" "12AB"}}`, `barcode itf: "12AB" cannot be carried: ITF carries digits only`},
+		{`{{barcode "code39" "lower"}}`, `barcode code39: 'l' cannot be carried: Code 39 carries digits, capital letters A-Z`},
+		{`{{barcode "code39" "A*B"}}`, `barcode code39: '*' cannot be carried`},
+		{`{{barcode "code128" "Grüße"}}`, `barcode code128: 'ü' cannot be carried: Code 128 carries ASCII characters only`},
+		{`{{barcode "code128" long}}`, `barcode code128: the value is 3000 characters; Code 128 carries at most 80`},
+		{`{{barcode "datamatrix" long}}`, `barcode datamatrix: the value (3000 bytes) is too long for a Data Matrix symbol`},
+		{`{{barcode "pdf417" long}}`, `barcode pdf417: the value is 3000 bytes; a PDF417 symbol holds at most 2528 digits or 1,662 letters`},
+		{`{{barcode "pdf417" mid}}`, `barcode pdf417: the value (2000 bytes) is too long for a PDF417 symbol`},
+		{`{{barcode "aztec" long}}`, `barcode aztec: the value (3000 bytes) is too long for an Aztec code`},
+		{`{{qrcode long ecc="H"}}`, `qrcode: the value (3000 bytes) is too long for a QR code at ecc H`},
+		{`{{qrcode huge}}`, `qrcode: the value is 5000 bytes, more than 4096`},
+		{`{{qrcode "x" ecc="X"}}`, `qrcode: ecc must be one of L, M, Q, H`},
+		{`{{qrcode "x" text=true}}`, `qrcode: text=true is for linear codes`},
+		{`{{qrcode "x" width="10"}}`, `qrcode: width must be a CSS length such as 30mm`},
+		{`{{qrcode "x" width="3cm;background:url(x)"}}`, `qrcode: width must be a CSS length`},
+		{`{{qrcode "x" height="0mm"}}`, `qrcode: height must be a CSS length`},
+		{`{{qrcode "x" size="3cm"}}`, `qrcode: unknown option size`},
+		{`{{qrcode missing}}`, `qrcode: the value is missing`},
+		{`{{qrcode ""}}`, `qrcode: the value is empty`},
+		{`{{qrcode obj}}`, `qrcode: the value is {"a":1}, not text or a number`},
+		{`{{barcode "ean13" 1.5}}`, `barcode ean13: 1.5 is not a whole number`},
+		{`{{barcode "code128" "x" ecc="H"}}`, `barcode code128: ecc is an option of qrcode only`},
+		{`{{barcode "datamatrix" "x" text=true}}`, `barcode datamatrix: text=true is for linear codes`},
+		{`{{barcode "qr" "x"}}`, `barcode: unknown type "qr"; the types are code128, code39, ean13, ean8, upca, itf, datamatrix, pdf417, aztec`},
+		{`{{barcode "ean13" "4006381333931" text="yes"}}`, `barcode ean13: text is true or false`},
+	}
+	data := fmt.Sprintf(`{"long":%q,"mid":%q,"huge":%q,"obj":{"a":1}}`, long, strings.Repeat("é", 1000), strings.Repeat("y", 5000))
+	for _, c := range cases {
+		_, err := execute(t, "<p>\n"+c.call+"</p>", data)
+		requireTemplateError(t, err, "line 2: "+c.want)
+	}
+}
+
+// What is drawn is compact: runs of modules merged, a large QR code a few
+// dozen kilobytes.
+func TestBarcodeSVGCompact(t *testing.T) {
+	t.Parallel()
+	value := strings.Repeat("Paprika renders documents; ", 110)[:2953]
+	out := mustExecute(t, `{{qrcode v ecc="L" width="80mm"}}`, fmt.Sprintf(`{"v":%q}`, value))
+	require.True(t, strings.HasPrefix(out, `<svg xmlns="http://www.w3.org/2000/svg" class="paprika-barcode" role="img" aria-label="QR code: Paprika renders`), out[:200])
+	require.Contains(t, out, ` viewBox="0 0 185 185" width="80mm"`) // version 40: 177 modules and 4 of quiet zone each side
+	require.Less(t, len(out), 56<<10, "a version 40 QR code drew %d bytes", len(out))
+	require.Equal(t, 1, strings.Count(out, "<path "))
+	require.NotContains(t, out, "<script")
+
+	// Markup in a value is text, in the label and the human-readable line.
+	out = mustExecute(t, `{{barcode "code128" v text=true}}`, `{"v":"<b>&\"x\""}`)
+	require.Contains(t, out, `aria-label="&lt;b&gt;&amp;&#34;x&#34;"`)
+	require.Contains(t, out, `>&lt;b&gt;&amp;&#34;x&#34;</span></span>`)
+}
+
+// TestDrawingDocExamples renders the examples of docs/templates.md, the
+// templates of testdata that it quotes, and decodes what they draw; the
+// PNGs in docs/templates/ are these renders (PAPRIKA_UPDATE_DOCS=1 writes
+// them anew) and must decode the same.
+func TestDrawingDocExamples(t *testing.T) {
+	t.Parallel()
+	doc, err := os.ReadFile(filepath.Join("..", "..", "docs", "templates.md"))
+	require.NoError(t, err)
+	for _, ex := range []struct{ name, symbology, field string }{
+		{"epc-qr", "QR-Code", "epc"},
+		{"shipping-label", "CODE-128", "parcel.sscc"},
+	} {
+		tpl, data := testdata(t, ex.name+".hbs"), testdata(t, ex.name+".json")
+		require.True(t, strings.Contains(string(doc), tpl), "docs/templates.md quotes testdata/%s.hbs", ex.name)
+		require.True(t, strings.Contains(string(doc), data), "docs/templates.md quotes testdata/%s.json", ex.name)
+		var fields map[string]any
+		require.NoError(t, json.Unmarshal([]byte(data), &fields))
+		want := fields[ex.field]
+		if k, f, ok := strings.Cut(ex.field, "."); ok {
+			want = fields[k].(map[string]any)[f]
+		}
+
+		out := render(t, shared, Input{Template: tpl, Data: []byte(data), Format: FormatPNG, Options: Options{Width: 640}})
+		img, err := png.Decode(bytes.NewReader(out.Body))
+		require.NoError(t, err)
+		file := filepath.Join(t.TempDir(), ex.name+".png")
+		writePNG(t, file, trimWhite(img, 12))
+		require.Equal(t, want, zbar(t, file, ex.symbology), ex.name)
+
+		committed := filepath.Join("..", "..", "docs", "templates", ex.name+".png")
+		if os.Getenv("PAPRIKA_UPDATE_DOCS") == "1" {
+			b, err := os.ReadFile(file)
+			require.NoError(t, err)
+			require.NoError(t, os.WriteFile(committed, b, 0o644))
+		}
+		require.Equal(t, want, zbar(t, committed, ex.symbology), "%s (PAPRIKA_UPDATE_DOCS=1 writes it anew)", committed)
+	}
+}
+
+func writePNG(t *testing.T, file string, img image.Image) {
+	t.Helper()
+	f, err := os.Create(file)
+	require.NoError(t, err)
+	require.NoError(t, png.Encode(f, img))
+	require.NoError(t, f.Close())
+}
+
+// trimWhite cuts img to what is not white, with a margin.
+func trimWhite(img image.Image, margin int) image.Image {
+	b := img.Bounds()
+	box := image.Rectangle{Min: b.Max, Max: b.Min}
+	for y := b.Min.Y; y < b.Max.Y; y++ {
+		for x := b.Min.X; x < b.Max.X; x++ {
+			if r, g, bl, _ := img.At(x, y).RGBA(); r&g&bl < 0xf000 {
+				box = box.Union(image.Rect(x, y, x+1, y+1))
+			}
+		}
+	}
+	return img.(interface {
+		SubImage(image.Rectangle) image.Image
+	}).SubImage(box.Inset(-margin).Intersect(b))
+}
+
+// TestBarcodeCapacity holds the capacities docs/templates.md gives: the
+// longest value of each kind that fits, and one more that does not.
+func TestBarcodeCapacity(t *testing.T) {
+	t.Parallel()
+	kinds := map[string]func(n int) string{
+		"letters": func(n int) string { return strings.Repeat("Paprika renders documents ", 200)[:n] },
+		"digits":  func(n int) string { return strings.Repeat("0123456789", 800)[:n] },
+		"ä":       func(n int) string { return strings.Repeat("ä", n/2) }, // n bytes beyond ASCII
+	}
+	for _, c := range []struct {
+		call, kind string
+		max        int
+	}{
+		{`{{qrcode v ecc="L"}}`, "letters", 2953},
+		{`{{qrcode v ecc="L"}}`, "ä", 2952},
+		{`{{barcode "datamatrix" v}}`, "letters", 1558},
+		{`{{barcode "datamatrix" v}}`, "digits", 3116},
+		{`{{barcode "datamatrix" v}}`, "ä", 778},
+		{`{{barcode "pdf417" v}}`, "letters", 1662},
+		{`{{barcode "pdf417" v}}`, "digits", 2528},
+		{`{{barcode "pdf417" v}}`, "ä", 1034},
+		{`{{barcode "aztec" v}}`, "letters", 2888},
+		{`{{barcode "aztec" v}}`, "digits", 3748},
+		{`{{barcode "aztec" v}}`, "ä", 1872},
+	} {
+		step := 1
+		if c.kind == "ä" {
+			step = 2
+		}
+		for _, n := range []int{c.max, c.max + step} {
+			_, err := execute(t, c.call, fmt.Sprintf(`{"v":%q}`, kinds[c.kind](n)))
+			if n == c.max {
+				require.NoError(t, err, "%s with %d of %s", c.call, n, c.kind)
+			} else {
+				requireTemplateError(t, err) // too long, or past the bound before encoding
+			}
+		}
+	}
+}
