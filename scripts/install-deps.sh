@@ -132,6 +132,9 @@ check() {
 	if [[ $mode != run ]]; then
 		have_cmd pdftotext || missing+=(poppler-utils)
 		have_cmd qpdf || missing+=(qpdf)
+		# openssl cms -verify checks signed PDFs' CMS (internal/certtest);
+		# pdfsig, their other checker, is in poppler-utils.
+		have_cmd openssl || missing+=(openssl)
 		# npx runs Redocly CLI, the lint of docs/openapi.yaml (docs/openapi_lint_test.go);
 		# node and npm also run ZXing, the PDF417 and Aztec reader (internal/render/barcode_test.go).
 		have_cmd npx || missing+=(npm)
