@@ -40,7 +40,7 @@ func helmBinary(t *testing.T) string {
 	t.Helper()
 	path := os.Getenv("PAPRIKA_HELM")
 	if path == "" {
-		cmd := exec.Command("go", "run", "-exec", "echo", helmModule)
+		cmd := exec.Command(goTool(t), "run", "-exec", "echo", helmModule)
 		cmd.Env = append(os.Environ(), "GOFLAGS=")
 		out, err := cmd.Output()
 		var stderr []byte
