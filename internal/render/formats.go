@@ -52,6 +52,9 @@ func (o Options) printParams() page.PrintToPDFParams {
 		// paragraphs, tables, figures with their alt text.
 		p.GenerateTaggedPDF = new(true)
 	}
+	if o.PDF != nil && o.PDF.Outline {
+		p.GenerateDocumentOutline = new(true)
+	}
 	if o.HeaderTemplate != "" || o.FooterTemplate != "" {
 		// Chromium prints its own header (date, title) or footer (URL,
 		// page) where a template is missing; an empty span prints nothing.

@@ -33,6 +33,10 @@ type Options struct {
 	// (sign.go).
 	Signature *Signature `json:"signature,omitempty"`
 
+	// Outline asks Chromium for bookmarks from the document's headings
+	// (h1–h6, nested by level) as it prints.
+	Outline bool `json:"outline,omitempty"`
+
 	// Standards are the audits the document is made to pass: any of
 	// PDF/A-2b and PDF/A-3b (one at most) and PDF/UA-1 (pdfa.go).
 	Standards []string `json:"standards,omitempty"`
