@@ -248,12 +248,20 @@ func removeActions(ctx *model.Context, root types.Dict) {
 		delete(names, "JavaScript")
 	}
 	delete(ctx.Names, "JavaScript")
-	for _, e := range ctx.Table {
+	for n, e := range ctx.Table {
 		if e == nil || e.Free || e.Object == nil {
 			continue
 		}
+		obj := e.Object
+		if _, lazy := obj.(types.LazyObjectStreamObject); lazy {
+			// Not decoded yet (an object stream's): decode it.
+			var err error
+			if obj, err = ctx.Dereference(*types.NewIndirectRef(n, 0)); err != nil {
+				continue
+			}
+		}
 		var d types.Dict
-		switch v := e.Object.(type) {
+		switch v := obj.(type) {
 		case types.Dict:
 			d = v
 		case types.StreamDict:
