@@ -13,6 +13,7 @@ import (
 	"software.sslmate.com/src/go-pkcs12"
 
 	"github.com/paprikahq/paprika/internal/certtest"
+	"github.com/paprikahq/paprika/internal/render"
 )
 
 func newSecretKey(t *testing.T) string {
@@ -24,12 +25,14 @@ func newSecretKey(t *testing.T) string {
 
 // TestSignedDocuments uploads a PKCS#12 file over the API (real
 // PostgreSQL), renders a signed PDF through the real engine (a
-// synchronous render) and checks it with pdfsig and openssl; then a
-// flipped byte, an expired certificate, a name not stored, another
-// tenant's certificate and a deleted one.
+// synchronous render, and a job the worker renders) and checks it with
+// pdfsig and openssl; then a flipped byte, an expired certificate, a name
+// not stored, another tenant's certificate and a deleted one.
 func TestSignedDocuments(t *testing.T) {
 	t.Parallel()
-	e := setupEnv(t, map[string]string{"PAPRIKA_SECRET_KEY": newSecretKey(t), "PAPRIKA_WORKERS": "1"})
+	engine := render.New(render.Config{Slots: 2}) // one Chromium for the api and the worker
+	t.Cleanup(func() { require.NoError(t, engine.Close()) })
+	e := setupEnv(t, map[string]string{"PAPRIKA_SECRET_KEY": newSecretKey(t), "PAPRIKA_WORKERS": "2"}, WithRenderer(engine))
 	key := e.tenantKey(t, "acme")
 	other := e.tenantKey(t, "globex")
 	set := certtest.New(t, certtest.Options{CommonName: "Acme Invoicing"})
@@ -123,6 +126,26 @@ func TestSignedDocuments(t *testing.T) {
 		out = certtest.Pdfsig(t, bad)
 		require.NotContains(t, out, "Signature is Valid", out)
 		require.Contains(t, out, "Digest Mismatch", out)
+	})
+
+	t.Run("a signed job verifies", func(t *testing.T) {
+		e.startWorker(t, engine)
+		job := e.postJob(t, key, map[string]any{"template": `<h1>Job {{n}}</h1>`, "data": map[string]any{"n": 8},
+			"options": map[string]any{"pdf": map[string]any{"signature": map[string]any{"certificate": "main", "reason": "Queued"}}}})
+		e.waitJob(t, key, job.ID, "done")
+		resp, doc := e.getBody(t, key, "/v1/jobs/"+job.ID+"/output")
+		requireStatus(t, http.StatusOK, resp, doc)
+		out := certtest.Pdfsig(t, doc)
+		require.Contains(t, out, "Signature Validation: Signature is Valid.", out)
+		require.Contains(t, out, "Signer Certificate Common Name: Acme Invoicing", out)
+		require.Contains(t, out, "Total document signed", out)
+
+		job = e.postJob(t, key, map[string]any{"template": `<h1>Job</h1>`,
+			"options": map[string]any{"pdf": map[string]any{"signature": map[string]any{"certificate": "nosuch"}}}})
+		failed := e.waitJob(t, key, job.ID, "failed")
+		require.NotNil(t, failed.Error)
+		require.Equal(t, "template-error", failed.Error.Code)
+		require.Contains(t, failed.Error.Message, `"nosuch" is not a stored certificate`)
 	})
 
 	t.Run("refused signatures", func(t *testing.T) {

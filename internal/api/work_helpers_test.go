@@ -124,6 +124,7 @@ func (e *testEnv) startWorker(t *testing.T, r render.Renderer) {
 		Logger:   slog.New(slog.NewJSONHandler(e.logs, nil)).With("process", "worker"),
 		Poll:     50 * time.Millisecond,
 		Grace:    2 * time.Second,
+		Secret:   e.Config.SecretKey,
 	})
 	ctx, cancel := context.WithCancel(context.Background())
 	done := make(chan error, 1)
