@@ -3,6 +3,7 @@ package main
 import (
 	"encoding/json"
 	"errors"
+	"fmt"
 	"io"
 	"net/http"
 	"net/url"
@@ -24,27 +25,44 @@ func (c *cli) templatesCmd() *cobra.Command {
 }
 
 func (c *cli) templatesPushCmd() *cobra.Command {
-	var name string
+	var name, dataFile, optionsFile string
 	cmd := &cobra.Command{
-		Use:   "push ID FILE [--name NAME]",
+		Use:   "push ID FILE [--name NAME] [--data FILE] [--options FILE]",
 		Short: "Store FILE as template ID: a new template, or its next version",
 		Long: `Store the Handlebars HTML in FILE as the tenant's template ID: created when
 ID is new, else as its next version (work already submitted keeps the
-version it was given). The template must compile. Needs a key with the
-templates scope in PAPRIKA_KEY.`,
-		Example: `  paprika templates push invoice invoice.html --name "Invoice"`,
-		Args:    args("ID", "FILE"),
+version it was given). The template must compile. --data stores a JSON
+object as the template's sampleData (what the console's studio previews it
+with), --options a JSON object as its options (the defaults of work that
+names it, under each request's own); left out, the new version keeps the
+last version's. Needs a key with the templates scope in PAPRIKA_KEY.`,
+		Example: `  paprika templates push invoice invoice.html --name "Invoice"
+  paprika templates push invoice invoice.html --data sample.json --options options.json`,
+		Args: args("ID", "FILE"),
 		RunE: func(cmd *cobra.Command, a []string) error {
 			content, err := os.ReadFile(a[1])
 			if err != nil {
 				return err
+			}
+			body := map[string]any{"content": string(content)}
+			for field, file := range map[string]string{"sampleData": dataFile, "options": optionsFile} {
+				if file == "" {
+					continue
+				}
+				b, err := os.ReadFile(file)
+				if err != nil {
+					return err
+				}
+				if !json.Valid(b) {
+					return fmt.Errorf("%s is not JSON", file)
+				}
+				body[field] = json.RawMessage(b)
 			}
 			api, err := c.tenant()
 			if err != nil {
 				return err
 			}
 			id, path := a[0], "/v1/templates/"+url.PathEscape(a[0])
-			body := map[string]any{"content": string(content)}
 			if name != "" {
 				body["name"] = name
 			}
@@ -62,6 +80,8 @@ templates scope in PAPRIKA_KEY.`,
 		},
 	}
 	cmd.Flags().StringVar(&name, "name", "", "display name (default: the id, or the name it has)")
+	cmd.Flags().StringVar(&dataFile, "data", "", "a JSON file: the template's sampleData")
+	cmd.Flags().StringVar(&optionsFile, "options", "", "a JSON file: the template's options")
 	return cmd
 }
 

@@ -4,6 +4,8 @@ import (
 	"bytes"
 	"context"
 	"encoding/json"
+	"errors"
+	"fmt"
 	"strconv"
 	"strings"
 
@@ -19,7 +21,14 @@ type renderInput struct {
 	TemplateID *string         `json:"templateId"`
 	Data       json.RawMessage `json:"data"`
 	Format     string          `json:"format"`
-	Options    *render.Options `json:"options"`
+	// Options are the request's own, as sent: decoded by source over the
+	// stored template's, so that each field the request gives (false and
+	// null included) wins over the template's.
+	Options json.RawMessage `json:"options"`
+
+	// options are what to render with, set by source: the template's
+	// options under the request's.
+	options render.Options
 }
 
 // workInput adds what queued work also takes.
@@ -43,18 +52,10 @@ func (s *Server) source(ctx context.Context, tenantID string, in *renderInput) (
 	default:
 		return src, "", paprika.BadRequest("format is one of pdf, png, html")
 	}
-	opts := render.Options{}
-	if in.Options != nil {
-		opts = *in.Options
-	}
-	if err := opts.ValidateFor(src.Format); err != nil {
-		return src, "", paprika.BadRequest("%s", err.Error())
-	}
-	raw, err := json.Marshal(opts)
-	if err != nil {
+	var opts render.Options
+	if err := decodeOptions(&opts, in.Options); err != nil {
 		return src, "", err
 	}
-	src.Options = raw
 	var content string
 	switch {
 	case in.Template != nil && in.TemplateID != nil:
@@ -77,10 +78,63 @@ func (s *Server) source(ctx context.Context, tenantID string, in *renderInput) (
 			return src, "", err
 		}
 		src.TemplateID, src.TemplateVersion, content = t.ID, t.Version, t.Content
+		if opts, err = templateOptions(t, src.Format, in.Options); err != nil {
+			return src, "", err
+		}
 	default:
 		return src, "", paprika.BadRequest("template or templateId is required")
 	}
+	if err := opts.ValidateFor(src.Format); err != nil {
+		return src, "", paprika.BadRequest("%s", err.Error())
+	}
+	raw, err := json.Marshal(opts)
+	if err != nil {
+		return src, "", err
+	}
+	src.Options, in.options = raw, opts
 	return src, content, nil
+}
+
+// decodeOptions decodes a request's options over base, strictly (no
+// unknown field), naming a field of the wrong type by its path. Decoding
+// over base is the merge of docs/templates.md: a field the request gives
+// replaces base's (false and 0 too; null puts the default back), and
+// objects (margin, pdf, pdf.password, pdf.watermark) are merged field by
+// field, while paper (a name or a size) and lists are replaced whole.
+func decodeOptions(base *render.Options, raw json.RawMessage) error {
+	raw = bytes.TrimSpace(raw)
+	if len(raw) == 0 || string(raw) == "null" {
+		return nil
+	}
+	if raw[0] != '{' {
+		return paprika.BadRequest("options must be an object")
+	}
+	dec := json.NewDecoder(bytes.NewReader(raw))
+	dec.DisallowUnknownFields()
+	if err := dec.Decode(base); err != nil {
+		var typ *json.UnmarshalTypeError
+		if errors.As(err, &typ) && typ.Field != "" {
+			typ.Field = "options." + typ.Field
+		}
+		return jsonError(err)
+	}
+	return nil
+}
+
+// templateOptions are a stored template's options with the request's over
+// them. The template's pdf applies to pdf documents only: a template with
+// a PDF title still renders png and html.
+func templateOptions(t *paprika.Template, format string, request json.RawMessage) (render.Options, error) {
+	var opts render.Options
+	if stored := bytes.TrimSpace(t.Options); len(stored) > 0 && string(stored) != "{}" {
+		if err := json.Unmarshal(stored, &opts); err != nil {
+			return opts, fmt.Errorf("template %s@%d: stored options: %w", t.ID, t.Version, err)
+		}
+		if format != render.FormatPDF {
+			opts.PDF = nil
+		}
+	}
+	return opts, decodeOptions(&opts, request)
 }
 
 // parseTemplateRef reads "id" or "id@version".

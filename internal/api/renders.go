@@ -68,12 +68,8 @@ func (s *Server) createRender(w http.ResponseWriter, r *http.Request) error {
 	if err := s.countRequest(r.Context(), p); err != nil {
 		return err
 	}
-	var opts render.Options
-	if in.Options != nil {
-		opts = *in.Options
-	}
 	s.meters.Started(tier, metrics.KindRender)
-	input := render.Input{Template: content, Data: data, Format: src.Format, Options: opts}
+	input := render.Input{Template: content, Data: data, Format: src.Format, Options: in.options}
 	input.Certificates = s.renderCertificates(p.Tenant.ID)
 	start := time.Now()
 	out, err := s.renderer.Render(r.Context(), input)

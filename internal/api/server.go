@@ -181,6 +181,7 @@ func (s *Server) Handler() http.Handler {
 	route("POST /v1/templates", s.tenant(s.createTemplate, ScopeTemplates))
 	route("GET /v1/templates", s.tenant(s.listTemplates, ScopeTemplates, ScopeRead))
 	route("GET /v1/templates/{id}", s.tenant(s.getTemplate, ScopeTemplates, ScopeRead))
+	route("GET /v1/templates/{id}/versions", s.tenant(s.templateVersions, ScopeTemplates, ScopeRead))
 	route("PUT /v1/templates/{id}", s.tenant(s.putTemplate, ScopeTemplates))
 	route("DELETE /v1/templates/{id}", s.tenant(s.deleteTemplate, ScopeTemplates))
 	route("PUT /v1/certificates/{name}", s.tenant(s.putCertificate, ScopeTemplates))

@@ -62,6 +62,7 @@ type Templates interface {
 	PutTemplate(ctx context.Context, t paprika.Template) (*paprika.Template, error)
 	Template(ctx context.Context, tenantID, id string, version int) (*paprika.Template, error)
 	Templates(ctx context.Context, tenantID, after string, limit int) ([]paprika.Template, error)
+	TemplateVersions(ctx context.Context, tenantID, id string, before, limit int) ([]paprika.TemplateVersion, error)
 	DeleteTemplate(ctx context.Context, tenantID, id string) error
 }
 

@@ -1,8 +1,11 @@
 package api
 
 import (
+	"bytes"
+	"encoding/json"
 	"net/http"
 	"regexp"
+	"strconv"
 
 	"github.com/paprikahq/paprika/internal/paprika"
 	"github.com/paprikahq/paprika/internal/render"
@@ -12,22 +15,73 @@ var templateIDPattern = regexp.MustCompile(`^[A-Za-z0-9][A-Za-z0-9_.-]{0,127}$`)
 
 // TemplateJSON is a stored template's version as the API answers it.
 type TemplateJSON struct {
-	ID        string `json:"id"`
-	Name      string `json:"name"`
-	Content   string `json:"content"`
+	ID         string          `json:"id"`
+	Name       string          `json:"name"`
+	Content    string          `json:"content"`
+	SampleData json.RawMessage `json:"sampleData"`
+	Options    json.RawMessage `json:"options"`
+	Version    int             `json:"version"`
+	CreatedAt  string          `json:"createdAt"`
+	UpdatedAt  string          `json:"updatedAt"`
+}
+
+// TemplateVersionJSON is one entry of GET /v1/templates/{id}/versions.
+type TemplateVersionJSON struct {
 	Version   int    `json:"version"`
 	CreatedAt string `json:"createdAt"`
-	UpdatedAt string `json:"updatedAt"`
+	Bytes     int    `json:"bytes"`
 }
 
 func toTemplateJSON(t *paprika.Template) TemplateJSON {
-	return TemplateJSON{ID: t.ID, Name: t.Name, Content: t.Content, Version: t.Version, CreatedAt: ts(t.CreatedAt), UpdatedAt: ts(t.UpdatedAt)}
+	return TemplateJSON{ID: t.ID, Name: t.Name, Content: t.Content, SampleData: orEmptyObject(t.SampleData),
+		Options: orEmptyObject(t.Options), Version: t.Version, CreatedAt: ts(t.CreatedAt), UpdatedAt: ts(t.UpdatedAt)}
+}
+
+func orEmptyObject(v json.RawMessage) json.RawMessage {
+	if len(v) == 0 {
+		return json.RawMessage(`{}`)
+	}
+	return v
 }
 
 type templateInput struct {
-	ID      string `json:"id"`
-	Name    string `json:"name"`
-	Content string `json:"content"`
+	ID         string          `json:"id"`
+	Name       string          `json:"name"`
+	Content    string          `json:"content"`
+	SampleData json.RawMessage `json:"sampleData"`
+	Options    json.RawMessage `json:"options"`
+}
+
+// MaxSampleData bounds a template's sampleData.
+const MaxSampleData = 1 << 20
+
+// checkFields checks a template's sampleData (a JSON object) and options
+// (checked as a request's, for no format in particular) and returns them
+// as they are stored: nil when absent, which a PUT reads as "keep the last
+// version's"; options in the API's own shape.
+func checkFields(in *templateInput) (sample, options json.RawMessage, err error) {
+	if d := bytes.TrimSpace(in.SampleData); len(d) > 0 && string(d) != "null" {
+		if len(d) > MaxSampleData {
+			return nil, nil, paprika.BadRequest("sampleData is at most %d bytes", MaxSampleData)
+		}
+		if d[0] != '{' {
+			return nil, nil, paprika.BadRequest("sampleData must be a JSON object")
+		}
+		sample = d
+	}
+	if o := bytes.TrimSpace(in.Options); len(o) > 0 && string(o) != "null" {
+		var opts render.Options
+		if err := decodeOptions(&opts, o); err != nil {
+			return nil, nil, err
+		}
+		if err := opts.Validate(); err != nil {
+			return nil, nil, paprika.BadRequest("%s", err.Error())
+		}
+		if options, err = json.Marshal(opts); err != nil {
+			return nil, nil, err
+		}
+	}
+	return sample, options, nil
 }
 
 // checkContent compiles a template before it is stored: a stored template
@@ -59,7 +113,12 @@ func (s *Server) createTemplate(w http.ResponseWriter, r *http.Request) error {
 	if err := checkContent(in.Content); err != nil {
 		return err
 	}
-	t, err := s.store.CreateTemplate(r.Context(), paprika.Template{TenantID: principal(r).Tenant.ID, ID: in.ID, Name: in.Name, Content: in.Content})
+	sample, options, err := checkFields(&in)
+	if err != nil {
+		return err
+	}
+	t, err := s.store.CreateTemplate(r.Context(), paprika.Template{TenantID: principal(r).Tenant.ID, ID: in.ID, Name: in.Name,
+		Content: in.Content, SampleData: sample, Options: options})
 	if err != nil {
 		return err
 	}
@@ -84,7 +143,12 @@ func (s *Server) putTemplate(w http.ResponseWriter, r *http.Request) error {
 	if err := checkContent(in.Content); err != nil {
 		return err
 	}
-	t, err := s.store.PutTemplate(r.Context(), paprika.Template{TenantID: principal(r).Tenant.ID, ID: r.PathValue("id"), Name: in.Name, Content: in.Content})
+	sample, options, err := checkFields(&in)
+	if err != nil {
+		return err
+	}
+	t, err := s.store.PutTemplate(r.Context(), paprika.Template{TenantID: principal(r).Tenant.ID, ID: r.PathValue("id"), Name: in.Name,
+		Content: in.Content, SampleData: sample, Options: options})
 	if err != nil {
 		return err
 	}
@@ -119,6 +183,35 @@ func (s *Server) listTemplates(w http.ResponseWriter, r *http.Request) error {
 		out[i] = toTemplateJSON(&rows[i])
 	}
 	writeJSON(w, http.StatusOK, newList(out, limit, func(t TemplateJSON) string { return t.ID }))
+	return nil
+}
+
+// templateVersions lists every live version of a template, newest first,
+// paginated by version (?after=N lists the versions below N).
+func (s *Server) templateVersions(w http.ResponseWriter, r *http.Request) error {
+	limit, after, err := page(r)
+	if err != nil {
+		return err
+	}
+	before := 0
+	if after != "" {
+		if before, err = strconv.Atoi(after); err != nil || before < 1 {
+			return paprika.BadRequest("after is a version number from 1")
+		}
+	}
+	id := r.PathValue("id")
+	if !templateIDPattern.MatchString(id) {
+		return paprika.NotFound("template")
+	}
+	rows, err := s.store.TemplateVersions(r.Context(), principal(r).Tenant.ID, id, before, limit+1)
+	if err != nil {
+		return err
+	}
+	out := make([]TemplateVersionJSON, len(rows))
+	for i, v := range rows {
+		out[i] = TemplateVersionJSON{Version: v.Version, CreatedAt: ts(v.CreatedAt), Bytes: v.Bytes}
+	}
+	writeJSON(w, http.StatusOK, newList(out, limit, func(v TemplateVersionJSON) string { return strconv.Itoa(v.Version) }))
 	return nil
 }
 

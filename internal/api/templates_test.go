@@ -3,6 +3,7 @@ package api
 import (
 	"archive/zip"
 	"bytes"
+	"encoding/json"
 	"net/http"
 	"testing"
 	"time"
@@ -51,7 +52,8 @@ func TestTemplateVersions(t *testing.T) {
 	requireStatus(t, http.StatusCreated, resp, body)
 	require.Equal(t, "/v1/templates/inv", resp.Header.Get("Location"))
 	v1 := decodeJSON[TemplateJSON](t, body)
-	require.Equal(t, TemplateJSON{ID: "inv", Name: "Invoice", Content: "<p>v1 {{n}}</p>", Version: 1, CreatedAt: v1.CreatedAt, UpdatedAt: v1.CreatedAt}, v1)
+	require.Equal(t, TemplateJSON{ID: "inv", Name: "Invoice", Content: "<p>v1 {{n}}</p>", SampleData: json.RawMessage(`{}`), Options: json.RawMessage(`{}`),
+		Version: 1, CreatedAt: v1.CreatedAt, UpdatedAt: v1.CreatedAt}, v1)
 	require.Regexp(t, timePattern, v1.CreatedAt)
 	require.Equal(t, v1, e.getTemplate(t, key, "inv"))
 

@@ -31,7 +31,7 @@ var (
 	jobFields      = []string{"id", "status", "tier", "format", "templateId", "createdAt", "startedAt", "finishedAt", "attempts", "queue", "output", "error", "metadata"}
 	batchFields    = []string{"id", "status", "tier", "format", "templateId", "total", "queued", "running", "done", "failed", "canceled", "createdAt", "startedAt", "finishedAt", "metadata"}
 	recordFields   = []string{"index", "status", "startedAt", "finishedAt", "error", "outputUrl"}
-	templateFields = []string{"id", "name", "content", "version", "createdAt", "updatedAt"}
+	templateFields = []string{"id", "name", "content", "sampleData", "options", "version", "createdAt", "updatedAt"}
 )
 
 // fakeRenderer stands in for Chromium: it records every input and answers

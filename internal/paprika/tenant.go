@@ -1,6 +1,9 @@
 package paprika
 
-import "time"
+import (
+	"encoding/json"
+	"time"
+)
 
 // Tenant is one customer of the service. Tier is "" for the default.
 type Tenant struct {
@@ -35,13 +38,26 @@ type Principal struct {
 
 // Template is one version of a stored template.
 type Template struct {
-	TenantID  string
-	ID        string
-	Name      string
-	Content   string
+	TenantID string
+	ID       string
+	Name     string
+	Content  string
+	// SampleData is the JSON object the studio previews the template with;
+	// Options are its default rendering options, under a request's own
+	// (docs/templates.md). Both are "{}" when unset; nil in a new version
+	// keeps the last version's.
+	SampleData json.RawMessage
+	Options    json.RawMessage
+	Version    int
+	CreatedAt  time.Time
+	UpdatedAt  time.Time
+}
+
+// TemplateVersion is one version of a stored template, as its list shows it.
+type TemplateVersion struct {
 	Version   int
-	CreatedAt time.Time
-	UpdatedAt time.Time
+	CreatedAt time.Time // when this version was stored
+	Bytes     int       // the size of its content
 }
 
 // TenantPatch holds the fields of a PATCH; nil leaves a field as it is.

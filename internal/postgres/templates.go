@@ -2,6 +2,7 @@ package postgres
 
 import (
 	"context"
+	"encoding/json"
 	"errors"
 
 	"github.com/jackc/pgx/v5"
@@ -9,13 +10,29 @@ import (
 	"github.com/paprikahq/paprika/internal/paprika"
 )
 
+// sqlTemplateVersionList lists a template's versions (templates.sql).
+var sqlTemplateVersionList = Statement("template-version-list")
+
 func scanTemplate(row pgx.Row) (*paprika.Template, error) {
 	var t paprika.Template
-	err := row.Scan(&t.TenantID, &t.ID, &t.Name, &t.Content, &t.Version, &t.CreatedAt, &t.UpdatedAt)
+	var sample, opts string
+	err := row.Scan(&t.TenantID, &t.ID, &t.Name, &t.Content, &sample, &opts, &t.Version, &t.CreatedAt, &t.UpdatedAt)
 	if errors.Is(err, pgx.ErrNoRows) {
 		return nil, paprika.NotFound("template")
 	}
+	t.SampleData, t.Options = json.RawMessage(sample), json.RawMessage(opts)
 	return &t, err
+}
+
+// jsonParam is a JSON value as a statement's text parameter: nil (NULL)
+// when absent, so that put-template keeps the last version's; "{}" when
+// inserting nothing.
+func jsonParam(v json.RawMessage, absent *string) *string {
+	if len(v) == 0 {
+		return absent
+	}
+	s := string(v)
+	return &s
 }
 
 // CreateTemplate stores version 1 of a new template; an id taken by a live
@@ -35,7 +52,7 @@ func (s *Store) CreateTemplate(ctx context.Context, t paprika.Template) (*paprik
 		}
 		var err error
 		out, err = scanTemplate(tx.QueryRow(ctx, sqlInsertTemplate,
-			t.TenantID, t.ID, last+1, t.Name, t.Content))
+			t.TenantID, t.ID, last+1, t.Name, t.Content, jsonParam(t.SampleData, &emptyObject), jsonParam(t.Options, &emptyObject)))
 		if isUniqueViolation(err) {
 			return paprika.Errorf(paprika.CodeConflict, "Conflict: template %q exists", t.ID)
 		}
@@ -44,9 +61,13 @@ func (s *Store) CreateTemplate(ctx context.Context, t paprika.Template) (*paprik
 	return out, err
 }
 
-// PutTemplate stores a new version of a live template.
+var emptyObject = "{}"
+
+// PutTemplate stores a new version of a live template; a SampleData or
+// Options left nil is the last version's.
 func (s *Store) PutTemplate(ctx context.Context, t paprika.Template) (*paprika.Template, error) {
-	out, err := scanTemplate(s.Pool.QueryRow(ctx, sqlPutTemplate, t.TenantID, t.ID, t.Name, t.Content))
+	out, err := scanTemplate(s.Pool.QueryRow(ctx, sqlPutTemplate, t.TenantID, t.ID, t.Name, t.Content,
+		jsonParam(t.SampleData, nil), jsonParam(t.Options, nil)))
 	if isUniqueViolation(err) {
 		return nil, paprika.Errorf(paprika.CodeConflict, "Conflict: template %q changed at the same time; try again", t.ID)
 	}
@@ -65,6 +86,25 @@ func (s *Store) Templates(ctx context.Context, tenantID, after string, limit int
 		return nil, err
 	}
 	return collect(rows, scanTemplate)
+}
+
+// TemplateVersions lists the live versions of a template, newest first,
+// below version before (0: from the latest); a template with none is
+// paprika.NotFound.
+func (s *Store) TemplateVersions(ctx context.Context, tenantID, id string, before, limit int) ([]paprika.TemplateVersion, error) {
+	rows, err := s.Pool.Query(ctx, sqlTemplateVersionList, tenantID, id, before, limit)
+	if err != nil {
+		return nil, err
+	}
+	out, err := pgx.CollectRows(rows, func(row pgx.CollectableRow) (paprika.TemplateVersion, error) {
+		var v paprika.TemplateVersion
+		err := row.Scan(&v.Version, &v.CreatedAt, &v.Bytes)
+		return v, err
+	})
+	if err == nil && len(out) == 0 && before == 0 {
+		return nil, paprika.NotFound("template")
+	}
+	return out, err
 }
 
 // DeleteTemplate deletes every version of a template. Work already queued

@@ -3,7 +3,7 @@ Stored templates (internal/postgres/templates.go): every PUT adds a
 version; a deleted template's versions go on from where they stopped.
 template-columns are the columns scanTemplate reads, in its order.
 */}}
-{{define "template-columns"}}tenant_id, id, name, content, version, created_at, updated_at{{end}}
+{{define "template-columns"}}tenant_id, id, name, content, sample_data::text, options::text, version, created_at, updated_at{{end}}
 
 {{/* template-versions says whether template $2 of tenant $1 is live and its
 last version (0 when it never was). */}}
@@ -12,20 +12,32 @@ SELECT coalesce(bool_or(deleted_at IS NULL), false), coalesce(max(version), 0)
 FROM templates WHERE tenant_id = $1 AND id = $2
 {{end}}
 
-{{/* insert-template stores version $3 of a template: $4 name, $5 content. */}}
+{{/* insert-template stores version $3 of a template: $4 name, $5 content,
+$6 sample data, $7 options. */}}
 {{define "insert-template"}}
-INSERT INTO templates (tenant_id, id, version, name, content, created_at, updated_at)
-VALUES ($1, $2, $3, $4, $5, now(), now()) RETURNING {{template "template-columns"}}
+INSERT INTO templates (tenant_id, id, version, name, content, sample_data, options, created_at, updated_at)
+VALUES ($1, $2, $3, $4, $5, $6::text::json, $7::text::jsonb, now(), now()) RETURNING {{template "template-columns"}}
 {{end}}
 
 {{/* put-template stores the next version of a live template: $3 name ('' =
-kept), $4 content. */}}
+kept), $4 content, $5 sample data and $6 options (NULL = the last
+version's). */}}
 {{define "put-template"}}
-INSERT INTO templates (tenant_id, id, version, name, content, created_at, updated_at)
-SELECT tenant_id, id, version + 1, coalesce(nullif($3, ''), name), $4, created_at, now()
+INSERT INTO templates (tenant_id, id, version, name, content, sample_data, options, created_at, updated_at)
+SELECT tenant_id, id, version + 1, coalesce(nullif($3, ''), name), $4,
+    coalesce($5::text::json, sample_data), coalesce($6::text::jsonb, options), created_at, now()
 FROM templates WHERE tenant_id = $1 AND id = $2 AND deleted_at IS NULL
 ORDER BY version DESC LIMIT 1
 RETURNING {{template "template-columns"}}
+{{end}}
+
+{{/* template-version-list lists the live versions of template $2 of tenant
+$1, newest first, below version $3 (0: from the latest), $4 at most; a
+version's date is when it was stored (its updated_at). */}}
+{{define "template-version-list"}}
+SELECT version, updated_at, octet_length(content) FROM templates
+WHERE tenant_id = $1 AND id = $2 AND deleted_at IS NULL AND ($3 = 0 OR version < $3)
+ORDER BY version DESC LIMIT $4
 {{end}}
 
 {{/* template returns a live template at version $3, or its latest when $3 is 0. */}}
