@@ -126,3 +126,18 @@ func TestSignatureOptions(t *testing.T) {
 	}
 	require.NoError(t, (&Options{Signature: &Signature{Certificate: "acme.2026", Reason: "ok"}}).Validate())
 }
+
+// BenchmarkSign signs a finished one-page document (pdfcpu's output) with
+// an RSA 2048 key: what options.pdf.signature adds to a render.
+func BenchmarkSign(b *testing.B) {
+	set := certtest.New(b, certtest.Options{})
+	doc, _, err := Apply(minimalPDF(), &Options{Title: "Invoice"})
+	require.NoError(b, err)
+	k := set.SigningKey()
+	b.ReportAllocs()
+	for b.Loop() {
+		if _, err := Sign(doc, k, &Signature{Certificate: "acme"}, time.Now()); err != nil {
+			b.Fatal(err)
+		}
+	}
+}
