@@ -33,6 +33,7 @@ type BatchJSON struct {
 	CreatedAt  string          `json:"createdAt"`
 	StartedAt  *string         `json:"startedAt"`
 	FinishedAt *string         `json:"finishedAt"`
+	Queue      *QueueJSON      `json:"queue"`
 	Metadata   json.RawMessage `json:"metadata"`
 }
 
@@ -106,8 +107,12 @@ func (s *Server) createBatch(w http.ResponseWriter, r *http.Request) error {
 	if err != nil {
 		return err
 	}
+	out, err := s.queuedBatchJSON(r.Context(), b, p, nil)
+	if err != nil {
+		return err
+	}
 	w.Header().Set("Location", "/v1/batches/"+b.ID.String())
-	writeJSON(w, http.StatusAccepted, s.toBatchJSON(b, p))
+	writeJSON(w, http.StatusAccepted, out)
 	return nil
 }
 
@@ -184,7 +189,11 @@ func (s *Server) getBatch(w http.ResponseWriter, r *http.Request) error {
 	if err != nil {
 		return err
 	}
-	writeJSON(w, http.StatusOK, s.toBatchJSON(b, principal(r)))
+	out, err := s.queuedBatchJSON(r.Context(), b, principal(r), nil)
+	if err != nil {
+		return err
+	}
+	writeJSON(w, http.StatusOK, out)
 	return nil
 }
 
@@ -199,8 +208,11 @@ func (s *Server) listBatches(w http.ResponseWriter, r *http.Request) error {
 		return err
 	}
 	out := make([]BatchJSON, len(rows))
+	memo := groupWaits{}
 	for i := range rows {
-		out[i] = s.toBatchJSON(&rows[i], p)
+		if out[i], err = s.queuedBatchJSON(r.Context(), &rows[i], p, memo); err != nil {
+			return err
+		}
 	}
 	writeJSON(w, http.StatusOK, newList(out, limit, func(b BatchJSON) string { return b.ID }))
 	return nil

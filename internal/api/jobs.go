@@ -27,9 +27,13 @@ type ErrorJSON struct {
 	Message string `json:"message"`
 }
 
-// QueueJSON is a queued job's place among its tenant's own jobs (SPEC §4.8).
+// QueueJSON is a queued job's place among its tenant's own jobs (SPEC §4.8),
+// when it should start and why it waits (queue.go); a batch's is its next
+// record's.
 type QueueJSON struct {
-	Ahead int `json:"ahead"`
+	Ahead      int      `json:"ahead"`
+	EtaSeconds *float64 `json:"etaSeconds"`
+	WaitingFor string   `json:"waitingFor"`
 }
 
 // JobJSON is a job as the API answers it (SPEC §3.2). The console and the
@@ -120,8 +124,12 @@ func (s *Server) createJob(w http.ResponseWriter, r *http.Request) error {
 	if err != nil {
 		return err
 	}
+	out, err := s.queuedJobJSON(r.Context(), j, p, nil)
+	if err != nil {
+		return err
+	}
 	w.Header().Set("Location", "/v1/jobs/"+j.ID.String())
-	writeJSON(w, http.StatusAccepted, s.toJobJSON(j, p))
+	writeJSON(w, http.StatusAccepted, out)
 	return nil
 }
 
@@ -143,7 +151,11 @@ func (s *Server) getJob(w http.ResponseWriter, r *http.Request) error {
 	if err != nil {
 		return err
 	}
-	writeJSON(w, http.StatusOK, s.toJobJSON(j, principal(r)))
+	out, err := s.queuedJobJSON(r.Context(), j, principal(r), nil)
+	if err != nil {
+		return err
+	}
+	writeJSON(w, http.StatusOK, out)
 	return nil
 }
 
@@ -178,8 +190,11 @@ func (s *Server) listJobs(w http.ResponseWriter, r *http.Request) error {
 		return err
 	}
 	out := make([]JobJSON, len(rows))
+	memo := groupWaits{}
 	for i := range rows {
-		out[i] = s.toJobJSON(&rows[i], p)
+		if out[i], err = s.queuedJobJSON(r.Context(), &rows[i], p, memo); err != nil {
+			return err
+		}
 	}
 	writeJSON(w, http.StatusOK, newList(out, limit, func(j JobJSON) string { return j.ID }))
 	return nil

@@ -1,6 +1,7 @@
 package api
 
 import (
+	"context"
 	"errors"
 	"net/http"
 	"strconv"
@@ -88,12 +89,14 @@ func (s *Server) createRender(w http.ResponseWriter, r *http.Request) error {
 	total := time.Since(start).Seconds()
 	release()
 	if err != nil {
-		return s.renderFailed(tier, err)
+		return s.renderFailed(r.Context(), p.Tenant.ID, tier, secs, err)
 	}
 	s.meters.Rendered(tier, src.Format, secs)
 	s.meters.Completed(tier, metrics.KindRender, paprika.StatusDone)
-	if err := s.store.RecordSyncRender(r.Context(), tier, secs); err != nil {
-		s.log.WarnContext(r.Context(), "measures not recorded", "err", err)
+	// Its usage and measures, when it is answered (docs/operations.md, Usage).
+	if err := s.store.RecordRender(r.Context(), p.Tenant.ID, tier, paprika.StatusDone, secs,
+		&paprika.Output{ContentType: out.ContentType, Bytes: int64(len(out.Body)), Pages: out.Pages}); err != nil {
+		s.log.WarnContext(r.Context(), "usage and measures not recorded", "err", err)
 	}
 	w.Header().Set("Content-Type", out.ContentType)
 	w.Header().Set("Content-Length", strconv.Itoa(len(out.Body)))
@@ -104,13 +107,17 @@ func (s *Server) createRender(w http.ResponseWriter, r *http.Request) error {
 	return nil
 }
 
-// renderFailed counts a synchronous render's failure and returns the error
-// to answer. A render whose request went away is no failure of the render.
-func (s *Server) renderFailed(tier string, err error) error {
+// renderFailed counts a synchronous render's failure, in the metrics and
+// the tenant's usage, and returns the error to answer. A render whose
+// request went away is no failure of the render.
+func (s *Server) renderFailed(ctx context.Context, tenantID, tier string, secs float64, err error) error {
 	var re *paprika.Error
 	if errors.As(err, &re) {
 		s.meters.RenderFailed(re.Code)
 		s.meters.Completed(tier, metrics.KindRender, paprika.StatusFailed)
+		if err := s.store.RecordRender(ctx, tenantID, tier, paprika.StatusFailed, secs, nil); err != nil {
+			s.log.WarnContext(ctx, "usage not recorded", "err", err)
+		}
 	}
 	return renderError(err)
 }

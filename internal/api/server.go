@@ -160,6 +160,7 @@ func (s *Server) Handler() http.Handler {
 	route("GET /v1/admin/tenants/{id}/keys", s.admin(s.listKeys))
 	route("DELETE /v1/admin/tenants/{id}/keys/{keyId}", s.admin(s.revokeKey))
 	route("GET /v1/admin/scheduler", s.admin(s.schedulerMeasures))
+	route("GET /v1/admin/usage", s.admin(s.adminUsage))
 	route("GET /v1/admin/tenants/{id}/webhook-secret", s.admin(s.getWebhookSecret))
 	route("POST /v1/admin/tenants/{id}/webhook-secret", s.admin(s.rotateWebhookSecret))
 
@@ -178,6 +179,7 @@ func (s *Server) Handler() http.Handler {
 	route("GET /v1/batches/{id}/records/{index}/output", s.tenant(s.recordOutput, ScopeRender, ScopeRead))
 	route("GET /v1/batches/{id}/output", s.tenant(s.batchOutput, ScopeRender, ScopeRead))
 	route("GET /v1/batches/{id}/deliveries", s.tenant(s.batchDeliveries, ScopeRender, ScopeRead))
+	route("GET /v1/usage", s.tenant(s.tenantUsage, ScopeRender, ScopeRead))
 	route("POST /v1/templates", s.tenant(s.createTemplate, ScopeTemplates))
 	route("GET /v1/templates", s.tenant(s.listTemplates, ScopeTemplates, ScopeRead))
 	route("GET /v1/templates/{id}", s.tenant(s.getTemplate, ScopeTemplates, ScopeRead))

@@ -18,6 +18,8 @@ type Store interface {
 	Templates
 	SigningCertificates
 	Webhooks
+	Usage
+	Waits
 	scheduler.Counters
 	Authenticate(ctx context.Context, secret string) (*paprika.Principal, error)
 	// AuthenticateKey is Authenticate by a key's id, for the console's

@@ -29,7 +29,7 @@ const htmlType = "text/html; charset=utf-8"
 // The fields of the tenant API's objects (SPEC §3.2), exactly.
 var (
 	jobFields      = []string{"id", "status", "tier", "format", "templateId", "createdAt", "startedAt", "finishedAt", "attempts", "queue", "output", "error", "metadata"}
-	batchFields    = []string{"id", "status", "tier", "format", "templateId", "total", "queued", "running", "done", "failed", "canceled", "createdAt", "startedAt", "finishedAt", "metadata"}
+	batchFields    = []string{"id", "status", "tier", "format", "templateId", "total", "queued", "running", "done", "failed", "canceled", "createdAt", "startedAt", "finishedAt", "queue", "metadata"}
 	recordFields   = []string{"index", "status", "startedAt", "finishedAt", "error", "outputUrl"}
 	templateFields = []string{"id", "name", "content", "sampleData", "options", "version", "createdAt", "updatedAt"}
 )

@@ -39,7 +39,7 @@ func TestJobLifecycle(t *testing.T) {
 	require.Nil(t, obj["startedAt"])
 	require.Nil(t, obj["finishedAt"])
 	require.EqualValues(t, 0, obj["attempts"])
-	require.Equal(t, map[string]any{"ahead": float64(0)}, obj["queue"])
+	require.Equal(t, map[string]any{"ahead": float64(0), "etaSeconds": nil, "waitingFor": "no-worker"}, obj["queue"], "no worker runs yet")
 	require.Nil(t, obj["output"])
 	require.Nil(t, obj["error"])
 	require.Equal(t, map[string]any{"orderId": "A-1"}, obj["metadata"])
@@ -187,9 +187,9 @@ func TestListJobs(t *testing.T) {
 	require.Nil(t, next)
 	_, body = e.getBody(t, key, "/v1/jobs")
 	l := decodeJSON[list[JobJSON]](t, body)
-	require.Equal(t, &QueueJSON{Ahead: 1}, l.Data[0].Queue, "the canceled job is no longer ahead")
+	require.Equal(t, &QueueJSON{Ahead: 1, WaitingFor: WaitingNoWorker}, l.Data[0].Queue, "the canceled job is no longer ahead")
 	require.Nil(t, l.Data[1].Queue)
-	require.Equal(t, &QueueJSON{Ahead: 0}, l.Data[2].Queue)
+	require.Equal(t, &QueueJSON{Ahead: 0, WaitingFor: WaitingNoWorker}, l.Data[2].Queue)
 
 	for q, want := range map[string][]string{
 		"?status=queued":   {j3.ID, j1.ID},
@@ -249,13 +249,13 @@ func TestQueueAhead(t *testing.T) {
 	b5 := job(b, 5)
 	a3 := job(a, 3)
 
-	require.Equal(t, &QueueJSON{Ahead: 2}, a3.Queue, "the answer to the submission already says")
+	require.Equal(t, &QueueJSON{Ahead: 2, WaitingFor: WaitingNoWorker}, a3.Queue, "the answer to the submission already says")
 	for _, c := range []struct {
 		key   string
 		job   JobJSON
 		ahead int
 	}{{a, a1, 0}, {a, a2, 1}, {a, a3, 2}, {b, b5, 4}} {
-		require.Equal(t, &QueueJSON{Ahead: c.ahead}, e.getJob(t, c.key, c.job.ID).Queue)
+		require.Equal(t, &QueueJSON{Ahead: c.ahead, WaitingFor: WaitingNoWorker}, e.getJob(t, c.key, c.job.ID).Queue)
 	}
 	_, body := e.getBody(t, a, "/v1/jobs")
 	var aheads []int
@@ -266,9 +266,9 @@ func TestQueueAhead(t *testing.T) {
 
 	resp, body := e.do(t, http.MethodDelete, "/v1/jobs/"+a1.ID, a, nil)
 	requireStatus(t, http.StatusOK, resp, body)
-	require.Equal(t, &QueueJSON{Ahead: 1}, e.getJob(t, a, a3.ID).Queue)
-	require.Equal(t, &QueueJSON{Ahead: 0}, e.getJob(t, a, a2.ID).Queue)
-	require.Equal(t, &QueueJSON{Ahead: 4}, e.getJob(t, b, b5.ID).Queue, "another tenant's cancel changes nothing")
+	require.Equal(t, &QueueJSON{Ahead: 1, WaitingFor: WaitingNoWorker}, e.getJob(t, a, a3.ID).Queue)
+	require.Equal(t, &QueueJSON{Ahead: 0, WaitingFor: WaitingNoWorker}, e.getJob(t, a, a2.ID).Queue)
+	require.Equal(t, &QueueJSON{Ahead: 4, WaitingFor: WaitingNoWorker}, e.getJob(t, b, b5.ID).Queue, "another tenant's cancel changes nothing")
 	_, body = e.getBody(t, a, "/v1/jobs?status=queued")
 	aheads = nil
 	for _, j := range decodeJSON[list[JobJSON]](t, body).Data {

@@ -1,0 +1,163 @@
+package api
+
+import (
+	"context"
+	"encoding/csv"
+	"math"
+	"mime"
+	"net/http"
+	"strconv"
+	"strings"
+	"time"
+
+	"github.com/paprikahq/paprika/internal/paprika"
+)
+
+// Usage is the store's side of usage per tenant (docs/operations.md,
+// Usage): synchronous renders counted when answered, and the reads.
+type Usage interface {
+	RecordRender(ctx context.Context, tenantID, tier, status string, seconds float64, out *paprika.Output) error
+	TenantUsage(ctx context.Context, tenantID string, from, to time.Time) ([]paprika.Usage, error)
+	AllUsage(ctx context.Context, from, to time.Time, tenantID string) ([]paprika.Usage, error)
+}
+
+// maxUsageDays is the longest range one read of usage spans: the 400 days
+// usage is kept, and a day more.
+const maxUsageDays = 401
+
+// UsageJSON is one tenant's usage at one tier on one UTC day, as the API
+// answers it; Total sums the days of an answer, with day and tier "".
+type UsageJSON struct {
+	Day           string  `json:"day"`
+	Tenant        string  `json:"tenant"`
+	Tier          string  `json:"tier"`
+	Renders       int64   `json:"renders"`
+	Jobs          int64   `json:"jobs"`
+	Records       int64   `json:"records"`
+	Documents     int64   `json:"documents"`
+	Pages         int64   `json:"pages"`
+	RenderSeconds float64 `json:"renderSeconds"`
+	Bytes         int64   `json:"bytes"`
+	Failed        int64   `json:"failed"`
+}
+
+// UsageListJSON is the answer of both usage routes.
+type UsageListJSON struct {
+	From  string      `json:"from"`
+	To    string      `json:"to"`
+	Days  []UsageJSON `json:"days"`
+	Total UsageTotal  `json:"total"`
+}
+
+// UsageTotal sums an answer's days.
+type UsageTotal struct {
+	Renders       int64   `json:"renders"`
+	Jobs          int64   `json:"jobs"`
+	Records       int64   `json:"records"`
+	Documents     int64   `json:"documents"`
+	Pages         int64   `json:"pages"`
+	RenderSeconds float64 `json:"renderSeconds"`
+	Bytes         int64   `json:"bytes"`
+	Failed        int64   `json:"failed"`
+}
+
+// usageColumns are the CSV's columns, in order.
+var usageColumns = []string{"day", "tenant", "tier", "renders", "jobs", "records", "documents", "pages", "renderSeconds", "bytes", "failed"}
+
+// tenantUsage is GET /v1/usage: the tenant's own days.
+func (s *Server) tenantUsage(w http.ResponseWriter, r *http.Request) error {
+	from, to, err := usageRange(r)
+	if err != nil {
+		return err
+	}
+	rows, err := s.store.TenantUsage(r.Context(), principal(r).Tenant.ID, from, to)
+	if err != nil {
+		return err
+	}
+	return writeUsage(w, r, from, to, rows)
+}
+
+// adminUsage is GET /v1/admin/usage: every tenant's days, or one's.
+func (s *Server) adminUsage(w http.ResponseWriter, r *http.Request) error {
+	from, to, err := usageRange(r)
+	if err != nil {
+		return err
+	}
+	tenant := r.URL.Query().Get("tenant")
+	if len(tenant) > 200 || strings.ContainsFunc(tenant, func(c rune) bool { return c < ' ' }) {
+		return paprika.BadRequest("tenant is a tenant's id")
+	}
+	rows, err := s.store.AllUsage(r.Context(), from, to, tenant)
+	if err != nil {
+		return err
+	}
+	return writeUsage(w, r, from, to, rows)
+}
+
+// usageRange reads from and to (YYYY-MM-DD, UTC days, both included): to
+// defaults to today, from to the first of to's month.
+func usageRange(r *http.Request) (from, to time.Time, err error) {
+	q := r.URL.Query()
+	to = time.Now().UTC().Truncate(24 * time.Hour)
+	if v := q.Get("to"); v != "" {
+		if to, err = time.Parse(time.DateOnly, v); err != nil {
+			return from, to, paprika.BadRequest("to is a day, YYYY-MM-DD")
+		}
+	}
+	from = time.Date(to.Year(), to.Month(), 1, 0, 0, 0, 0, time.UTC)
+	if v := q.Get("from"); v != "" {
+		if from, err = time.Parse(time.DateOnly, v); err != nil {
+			return from, to, paprika.BadRequest("from is a day, YYYY-MM-DD")
+		}
+	}
+	if from.After(to) {
+		return from, to, paprika.BadRequest("from is a day no later than to")
+	}
+	if to.Sub(from) >= maxUsageDays*24*time.Hour {
+		return from, to, paprika.BadRequest("from and to span at most 401 days (usage is kept 400)")
+	}
+	return from, to, nil
+}
+
+// wantsCSV says whether the request's Accept asks for text/csv.
+func wantsCSV(r *http.Request) bool {
+	for _, part := range strings.Split(r.Header.Get("Accept"), ",") {
+		if mt, _, err := mime.ParseMediaType(strings.TrimSpace(part)); err == nil && mt == "text/csv" {
+			return true
+		}
+	}
+	return false
+}
+
+func writeUsage(w http.ResponseWriter, r *http.Request, from, to time.Time, rows []paprika.Usage) error {
+	out := UsageListJSON{From: from.Format(time.DateOnly), To: to.Format(time.DateOnly), Days: make([]UsageJSON, 0, len(rows))}
+	for _, u := range rows {
+		out.Days = append(out.Days, UsageJSON{Day: u.Day.Format(time.DateOnly), Tenant: u.TenantID, Tier: u.Tier,
+			Renders: u.Renders, Jobs: u.Jobs, Records: u.Records, Documents: u.Documents, Pages: u.Pages,
+			RenderSeconds: seconds3(u.RenderSeconds), Bytes: u.Bytes, Failed: u.Failed})
+		t := &out.Total
+		t.Renders, t.Jobs, t.Records, t.Documents = t.Renders+u.Renders, t.Jobs+u.Jobs, t.Records+u.Records, t.Documents+u.Documents
+		t.Pages, t.RenderSeconds, t.Bytes, t.Failed = t.Pages+u.Pages, t.RenderSeconds+u.RenderSeconds, t.Bytes+u.Bytes, t.Failed+u.Failed
+	}
+	out.Total.RenderSeconds = seconds3(out.Total.RenderSeconds)
+	if !wantsCSV(r) {
+		writeJSON(w, http.StatusOK, out)
+		return nil
+	}
+	w.Header().Set("Content-Type", "text/csv; charset=utf-8")
+	w.Header().Set("Content-Disposition", `attachment; filename="usage-`+out.From+`-`+out.To+`.csv"`)
+	w.WriteHeader(http.StatusOK)
+	cw := csv.NewWriter(w)
+	_ = cw.Write(usageColumns)
+	for _, d := range out.Days {
+		_ = cw.Write([]string{d.Day, d.Tenant, d.Tier, i64(d.Renders), i64(d.Jobs), i64(d.Records), i64(d.Documents),
+			i64(d.Pages), strconv.FormatFloat(d.RenderSeconds, 'f', 3, 64), i64(d.Bytes), i64(d.Failed)})
+	}
+	cw.Flush()
+	return nil
+}
+
+func i64(n int64) string { return strconv.FormatInt(n, 10) }
+
+// seconds3 rounds to the millisecond.
+func seconds3(s float64) float64 { return math.Round(s*1000) / 1000 }
