@@ -84,8 +84,9 @@ func runHelm(t *testing.T, helm string, args ...string) (string, error) {
 // product parses as configured; a termination grace covering a worker's
 // hand-back; a PodDisruptionBudget per Deployment; and per worker
 // Deployment one KEDA ScaledObject (or one HPA) on its tiers' queue
-// metrics, whose queries promtool parses. Values missing what the chart
-// needs are refused, saying which.
+// metrics, whose queries promtool parses. Every object of a built-in kind
+// decodes strictly into the Kubernetes API's types (deploy/helm/kubecheck).
+// Values missing what the chart needs are refused, saying which.
 func TestHelmChart(t *testing.T) {
 	t.Parallel()
 	helm := helmBinary(t)
@@ -102,9 +103,11 @@ func TestHelmChart(t *testing.T) {
 	require.Equal(t, string(profile), string(chartProfile), "deploy/helm/paprika/files/paprika-chromium.json must be a copy of deploy/seccomp/paprika-chromium.json: cp deploy/seccomp/paprika-chromium.json deploy/helm/paprika/files/")
 
 	var promQueries []string
+	var rendered strings.Builder
 	for _, mode := range []string{"keda", "hpa", "none"} {
 		t.Run(mode, func(t *testing.T) {
-			m := renderChart(t, helm, "--set", "autoscaling.mode="+mode)
+			m, out := renderChart(t, helm, "--set", "autoscaling.mode="+mode)
+			rendered.WriteString(out + "\n---\n")
 
 			// The shared environment: one ConfigMap, PAPRIKA_TIERS in
 			// the values' order, as the product reads it.
@@ -251,6 +254,20 @@ func TestHelmChart(t *testing.T) {
 	// KEDA's queries are PromQL.
 	require.NotEmpty(t, promQueries)
 	checkPromQL(t, promQueries)
+
+	// Every object of a built-in kind has only the fields of its kind, of
+	// their types, in every mode and with the other switches turned.
+	_, out := renderChart(t, helm, "--set", "metrics.podMonitor.enabled=true", "--set", "storage.url=", "--set", "storage.existingClaim=outputs",
+		"--set", "storage.existingSecret=", "--set", "seccompProfile.type=Unconfined", "--set", "worker.slots=4", "--set", "config.PAPRIKA_RENDER_TIMEOUT=30s")
+	rendered.WriteString(out)
+	checked := kubecheck(t, rendered.String())
+	for _, line := range checked {
+		if kind, ok := strings.CutPrefix(line, "skipped "); ok {
+			require.Regexp(t, `^(keda\.sh/v1alpha1/ScaledObject|monitoring\.coreos\.com/v1/PodMonitor) `, kind, "a kind kubecheck does not know")
+		}
+	}
+	require.Contains(t, checked, "checked apps/v1/Deployment paprika-worker-priority")
+	require.Contains(t, checked, "checked autoscaling/v2/HorizontalPodAutoscaler paprika-worker")
 
 	// What the chart cannot do without, it refuses, saying which value.
 	for _, c := range []struct {
@@ -424,8 +441,8 @@ func (e envVars) secret(t *testing.T, name string) secretRef {
 func isTrue(b *bool) bool { return b != nil && *b }
 
 // renderChart runs helm template with the test's values and args and
-// decodes every document.
-func renderChart(t *testing.T, helm string, args ...string) manifests {
+// decodes every document; it returns them with helm's output.
+func renderChart(t *testing.T, helm string, args ...string) (manifests, string) {
 	t.Helper()
 	out, err := runHelm(t, helm, append([]string{"template", "paprika", chartDir, "--kube-version", kubeVersion, "-f", chartCI}, args...)...)
 	require.NoError(t, err)
@@ -448,7 +465,23 @@ func renderChart(t *testing.T, helm string, args ...string) manifests {
 		require.NotEmpty(t, o.Kind, "a document without kind:\n%s", o.raw)
 		m = append(m, o)
 	}
-	return m
+	return m, out
+}
+
+// kubecheck decodes manifests strictly into the Kubernetes API's types
+// (deploy/helm/kubecheck, a module of its own run with go run) and returns
+// what it printed: a line per object, checked or skipped.
+func kubecheck(t *testing.T, manifests string) []string {
+	t.Helper()
+	cmd := exec.Command(goTool(t), "run", ".")
+	cmd.Dir = "../../deploy/helm/kubecheck"
+	cmd.Env = append(os.Environ(), "GOFLAGS=", "GOWORK=off")
+	cmd.Stdin = strings.NewReader(manifests)
+	var stderr bytes.Buffer
+	cmd.Stderr = &stderr
+	out, err := cmd.Output()
+	require.NoError(t, err, "deploy/helm/kubecheck refused the rendered chart:\n%s", stderr.String())
+	return strings.Split(strings.TrimSpace(string(out)), "\n")
 }
 
 func (m manifests) of(kind string) []object {
