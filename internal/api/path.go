@@ -41,6 +41,8 @@ var pathShapes = map[string]pathShape{
 	"templates/{id}":  {"template", templateRefPattern.MatchString},
 	// A signing certificate's name has the shape of a template's id.
 	"certificates/{name}": {"certificate", templateIDPattern.MatchString},
+	// An asset's name may hold folders: the rest of the path.
+	"assets/{name...}": {"asset", paprika.ValidAssetName},
 }
 
 // pathWildcard is one wildcard of a route: its name and shape.

@@ -312,6 +312,16 @@ func TestPDFA2bArchival(t *testing.T) {
 	before := time.Now().Add(-2 * time.Second)
 	out := render(t, shared, Input{Template: tpl, Options: Options{PDF: o}})
 	require.True(t, bytes.HasPrefix(out.Body, []byte("%PDF-1.7\n")), "PDF/A-2 is PDF 1.7: %q", out.Body[:9])
+	// 6.1.2: a comment of four bytes above 127 follows the header; 6.1.3:
+	// nothing but an end of line after the last %%EOF.
+	second := out.Body[9:bytes.IndexByte(out.Body[9:], '\n')+9]
+	require.GreaterOrEqual(t, len(second), 5)
+	require.Equal(t, byte('%'), second[0])
+	for _, c := range second[1:5] {
+		require.Greater(t, c, byte(127), "%q", second)
+	}
+	require.Regexp(t, `%%EOF\r?\n?$`, string(out.Body[len(out.Body)-8:]))
+	qpdf(t, out.Body, "--check")
 
 	info := pdfInfo(t, out.Body)
 	require.Equal(t, "no", infoField(t, info, "Encrypted"))

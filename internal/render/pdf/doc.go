@@ -8,4 +8,10 @@
 // io.ReadSeeker, which is what one record is. The merge writes its own
 // file structure around the objects pdfcpu reads, one record at a time,
 // because pdfcpu's merge keeps every merged document in memory.
+//
+// It also makes documents that pass audits (docs/rendering.md): PDF/A-2b
+// and PDF/A-3b (pdfa.go, xmp.go, icc.go), PDF/UA-1 (the marks of a
+// document Chromium tagged; the render package checks the page first),
+// attachments as associated files (attach.go) and Factur-X invoices
+// (facturx.go), in the same one read and one write, before encryption.
 package pdf

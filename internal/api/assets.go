@@ -1,0 +1,326 @@
+package api
+
+import (
+	"bytes"
+	"context"
+	"crypto/sha256"
+	"encoding/hex"
+	"encoding/xml"
+	"errors"
+	"fmt"
+	"io"
+	"mime"
+	"net/http"
+	"strconv"
+	"strings"
+	"unicode/utf8"
+
+	"github.com/paprikahq/paprika/internal/paprika"
+	"github.com/paprikahq/paprika/internal/render"
+	"github.com/paprikahq/paprika/internal/storage"
+)
+
+// A tenant's assets (docs/templates.md, Assets): images, fonts,
+// stylesheets and scripts its pages load by the relative URL assets/NAME.
+// The bytes go to the output store, an object of their own for every
+// upload (storage.AssetKey), listed as an orphan before they are written
+// and named by the asset in the commit that checks the quota
+// (postgres.Store.PutAsset), so that no object is lost track of and no
+// render ever reads half of two versions.
+
+// AssetJSON is an asset as the API answers it.
+type AssetJSON struct {
+	Name        string `json:"name"`
+	ContentType string `json:"contentType"`
+	Bytes       int64  `json:"bytes"`
+	SHA256      string `json:"sha256"`
+	CreatedAt   string `json:"createdAt"`
+	UpdatedAt   string `json:"updatedAt"`
+}
+
+func toAssetJSON(a *paprika.Asset) AssetJSON {
+	return AssetJSON{Name: a.Name, ContentType: a.ContentType, Bytes: a.Bytes, SHA256: a.SHA256,
+		CreatedAt: ts(a.CreatedAt), UpdatedAt: ts(a.UpdatedAt)}
+}
+
+// putAsset stores the request's body as asset {name}: 201 when new, 200
+// when it replaced one.
+func (s *Server) putAsset(w http.ResponseWriter, r *http.Request) error {
+	ctx := r.Context()
+	tenantID := principal(r).Tenant.ID
+	name := r.PathValue("name")
+	contentType, err := assetType(r.Header.Get("Content-Type"))
+	if err != nil {
+		return err
+	}
+	if r.ContentLength > paprika.MaxAssetBytes {
+		return assetTooLarge()
+	}
+	body, err := readBody(w, r, paprika.MaxAssetBytes)
+	if paprika.ErrorCode(err) == paprika.CodePayloadTooLarge {
+		return assetTooLarge()
+	}
+	if err != nil {
+		return err
+	}
+	if len(body) == 0 {
+		return paprika.BadRequest("the body is empty; send the asset's bytes, with their Content-Type")
+	}
+	if err := sniffAsset(contentType, body); err != nil {
+		return err
+	}
+	quota := s.cfg.AssetQuota
+	used, err := s.store.AssetUsage(ctx, tenantID, name)
+	if err != nil {
+		return err
+	}
+	if used+int64(len(body)) > quota {
+		return paprika.AssetQuotaError(used, int64(len(body)), quota)
+	}
+	sum := sha256.Sum256(body)
+	a := paprika.Asset{TenantID: tenantID, Name: name, ContentType: contentType, Bytes: int64(len(body)),
+		SHA256: hex.EncodeToString(sum[:]), Object: paprika.NewID().String()}
+	// Listed before it is written: whatever happens next, the sweeper
+	// knows of the object until an asset names it.
+	if err := s.store.OrphanAssetObject(ctx, tenantID, a.Object); err != nil {
+		return err
+	}
+	key := storage.AssetKey(tenantID, a.Object)
+	if err := s.outputs.Put(ctx, key, body); err != nil {
+		return s.assetStoreError(r, key, err)
+	}
+	out, replaced, err := s.store.PutAsset(ctx, a, quota)
+	if err != nil {
+		// Another upload took what was left of the quota (or the database
+		// failed): the object goes now; if that fails, the sweeper's.
+		if derr := s.outputs.Delete(context.WithoutCancel(ctx), key); derr != nil {
+			s.log.WarnContext(ctx, "asset object left to the sweeper", "requestId", requestID(ctx), "key", key, "err", derr)
+		}
+		return err
+	}
+	status := http.StatusOK
+	if !replaced {
+		status = http.StatusCreated
+		w.Header().Set("Location", "/v1/assets/"+name)
+	}
+	writeJSON(w, status, toAssetJSON(out))
+	return nil
+}
+
+func assetTooLarge() error {
+	return paprika.Errorf(paprika.CodePayloadTooLarge, "Payload too large: an asset is at most %d bytes (10 MiB)", paprika.MaxAssetBytes)
+}
+
+// getAsset sends an asset's bytes with their content type and an ETag, its
+// sha256: If-None-Match is answered 304 without reading the store, and
+// Range by http.ServeContent.
+func (s *Server) getAsset(w http.ResponseWriter, r *http.Request) error {
+	ctx := r.Context()
+	a, err := s.store.Asset(ctx, principal(r).Tenant.ID, r.PathValue("name"))
+	if err != nil {
+		return err
+	}
+	etag := `"` + a.SHA256 + `"`
+	h := w.Header()
+	h.Set("ETag", etag)
+	h.Set("Cache-Control", "private, no-cache")
+	if etagMatches(r.Header.Get("If-None-Match"), etag) {
+		w.WriteHeader(http.StatusNotModified)
+		return nil
+	}
+	key := storage.AssetKey(a.TenantID, a.Object)
+	o, err := storage.Open(ctx, s.outputs, key)
+	if err != nil {
+		return s.assetStoreError(r, key, err)
+	}
+	defer o.Close()
+	h.Set("Content-Type", a.ContentType)
+	h.Set("X-Content-Type-Options", "nosniff")
+	h.Set("Accept-Ranges", "bytes")
+	rec := &readErr{r: o}
+	rw := &rangeWriter{ResponseWriter: w}
+	http.ServeContent(rw, r, "", a.UpdatedAt, struct {
+		io.Reader
+		io.Seeker
+	}{rec, o})
+	if rw.unsatisfiable {
+		return paprika.Errorf(paprika.CodeRangeNotSatisfiable,
+			"Range not satisfiable: the asset is %d bytes long; ask for a range within it", a.Bytes)
+	}
+	if rec.err != nil && ctx.Err() == nil {
+		s.log.ErrorContext(ctx, "asset download cut short", "requestId", requestID(ctx), "key", key, "err", rec.err)
+	}
+	return nil
+}
+
+// etagMatches reports whether an If-None-Match header names etag (or is *).
+func etagMatches(header, etag string) bool {
+	for t := range strings.SplitSeq(header, ",") {
+		t = strings.TrimPrefix(strings.TrimSpace(t), "W/")
+		if t == etag || t == "*" {
+			return true
+		}
+	}
+	return false
+}
+
+// assetStoreError is what a client sees of the store's failure under an
+// asset: unavailable with Retry-After, the detail logged. An object that
+// is gone while its row names it cannot happen but by hand: not found.
+func (s *Server) assetStoreError(r *http.Request, key string, err error) error {
+	if errors.Is(err, storage.ErrNotExist) {
+		s.log.ErrorContext(r.Context(), "asset object missing", "requestId", requestID(r.Context()), "key", key)
+		return paprika.NotFound("asset")
+	}
+	s.log.WarnContext(r.Context(), "output store failed", "requestId", requestID(r.Context()), "key", key, "err", err)
+	return &paprika.Error{Code: paprika.CodeUnavailable, RetryAfter: 5,
+		Message: "Unavailable: the output store cannot be reached; try again shortly"}
+}
+
+func (s *Server) listAssets(w http.ResponseWriter, r *http.Request) error {
+	limit, after, err := page(r)
+	if err != nil {
+		return err
+	}
+	rows, err := s.store.Assets(r.Context(), principal(r).Tenant.ID, after, limit+1)
+	if err != nil {
+		return err
+	}
+	out := make([]AssetJSON, len(rows))
+	for i := range rows {
+		out[i] = toAssetJSON(&rows[i])
+	}
+	writeJSON(w, http.StatusOK, newList(out, limit, func(a AssetJSON) string { return a.Name }))
+	return nil
+}
+
+func (s *Server) deleteAsset(w http.ResponseWriter, r *http.Request) error {
+	if err := s.store.DeleteAsset(r.Context(), principal(r).Tenant.ID, r.PathValue("name")); err != nil {
+		return err
+	}
+	w.WriteHeader(http.StatusNoContent)
+	return nil
+}
+
+// renderAssets are the tenant's assets as they are now, for a render of
+// format that starts now (html renders load nothing: none).
+func (s *Server) renderAssets(ctx context.Context, tenantID, format string) (render.Assets, error) {
+	if format == render.FormatHTML {
+		return nil, nil
+	}
+	index, err := s.store.AssetIndex(ctx, tenantID)
+	if err != nil {
+		return nil, err
+	}
+	return render.NewAssets(index, storage.AssetReader(s.outputs)), nil
+}
+
+// assetType reads an upload's Content-Type: one of paprika.AssetTypes; a
+// charset, for stylesheets and scripts, only utf-8.
+func assetType(header string) (string, error) {
+	bad := paprika.BadRequest("Content-Type is one of %s, not %q", strings.Join(paprika.AssetTypes, ", "), header)
+	if header == "" {
+		return "", paprika.BadRequest("Content-Type is required: one of %s", strings.Join(paprika.AssetTypes, ", "))
+	}
+	t, params, err := mime.ParseMediaType(header)
+	if err != nil || !paprika.IsAssetType(t) {
+		return "", bad
+	}
+	for k, v := range params {
+		if k != "charset" || !strings.HasPrefix(t, "text/") && t != "image/svg+xml" || !strings.EqualFold(v, "utf-8") {
+			return "", paprika.BadRequest("Content-Type %q: the only parameter an asset's type takes is charset=utf-8 (text/css, text/javascript, image/svg+xml)", header)
+		}
+	}
+	return t, nil
+}
+
+// assetSignatures are the first bytes of each binary type.
+var assetSignatures = map[string][]string{
+	"image/png":  {"\x89PNG\r\n\x1a\n"},
+	"image/jpeg": {"\xff\xd8\xff"},
+	"image/gif":  {"GIF87a", "GIF89a"},
+	"font/woff2": {"wOF2"},
+	"font/woff":  {"wOFF"},
+	"font/ttf":   {"\x00\x01\x00\x00", "true"},
+	"font/otf":   {"OTTO"},
+}
+
+// sniffAsset checks that body is what its type says: the signature of a
+// binary type; UTF-8 text for stylesheets and scripts; for SVG, XML whose
+// root is <svg>. Anything else is 400 naming the type.
+func sniffAsset(contentType string, body []byte) error {
+	notIt := func(why string) error {
+		return paprika.BadRequest("the body is not %s: %s", contentType, why)
+	}
+	switch contentType {
+	case "image/webp":
+		if len(body) < 12 || string(body[:4]) != "RIFF" || string(body[8:12]) != "WEBP" {
+			return notIt("it does not start with a RIFF WEBP header")
+		}
+		return nil
+	case "text/css", "text/javascript":
+		return checkAssetText(body, notIt)
+	case "image/svg+xml":
+		if err := checkAssetText(body, notIt); err != nil {
+			return err
+		}
+		return checkSVG(body, notIt)
+	}
+	for _, sig := range assetSignatures[contentType] {
+		if bytes.HasPrefix(body, []byte(sig)) {
+			return nil
+		}
+	}
+	return notIt("its first bytes are not that format's signature (" + describeStart(body) + ")")
+}
+
+// describeStart names what a body starts with, for the error of a
+// mismatched type, when it is one of the other types.
+func describeStart(body []byte) string {
+	for t, sigs := range assetSignatures {
+		for _, sig := range sigs {
+			if bytes.HasPrefix(body, []byte(sig)) {
+				return "they are " + t + "'s"
+			}
+		}
+	}
+	n := min(len(body), 8)
+	return "they are " + strconv.Quote(string(body[:n]))
+}
+
+func checkAssetText(body []byte, notIt func(string) error) error {
+	body = bytes.TrimPrefix(body, []byte("\xef\xbb\xbf"))
+	if !utf8.Valid(body) {
+		return notIt("it is not valid UTF-8 text")
+	}
+	if i := bytes.IndexByte(body, 0); i >= 0 {
+		return notIt(fmt.Sprintf("it holds a NUL byte at byte %d, which text does not", i))
+	}
+	return nil
+}
+
+// checkSVG checks that body parses as XML with an <svg> root element.
+func checkSVG(body []byte, notIt func(string) error) error {
+	dec := xml.NewDecoder(bytes.NewReader(bytes.TrimPrefix(body, []byte("\xef\xbb\xbf"))))
+	dec.Strict = true
+	root := ""
+	for {
+		tok, err := dec.Token()
+		if err == io.EOF {
+			break
+		}
+		if err != nil {
+			return notIt("it does not parse as XML: " + err.Error())
+		}
+		if se, ok := tok.(xml.StartElement); ok && root == "" {
+			root = se.Name.Local
+			if root != "svg" {
+				return notIt(fmt.Sprintf("its root element is <%s>, not <svg>", root))
+			}
+		}
+	}
+	if root == "" {
+		return notIt("it has no <svg> element")
+	}
+	return nil
+}
