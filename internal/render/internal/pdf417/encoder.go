@@ -4,7 +4,9 @@
 // ISO/IEC 15438 says (upstream wrote (rows-3)/3, so that readers returned
 // part of the data, or other data, for any row count not divisible by 3),
 // a symbol has at least 3 and up to 90 rows, and its padding fills every
-// row. The image has one pixel row per symbol row (moduleHeight).
+// row. The image has one pixel row per symbol row (moduleHeight). The rest
+// is upstream's, less what staticcheck finds (redundant breaks, capitalised
+// errors).
 package pdf417
 
 import (
@@ -23,7 +25,7 @@ const (
 // additional error-correction codes are added.
 func EncodeWithColor(data string, securityLevel byte, color barcode.ColorScheme) (barcode.Barcode, error) {
 	if securityLevel >= 9 {
-		return nil, fmt.Errorf("Invalid security level %d", securityLevel)
+		return nil, fmt.Errorf("invalid security level %d", securityLevel)
 	}
 
 	sl := securitylevel(securityLevel)
@@ -35,7 +37,7 @@ func EncodeWithColor(data string, securityLevel byte, color barcode.ColorScheme)
 
 	columns, rows := calcDimensions(len(dataWords), sl.ErrorCorrectionWordCount())
 	if columns == 0 {
-		return nil, fmt.Errorf("Unable to fit data in barcode")
+		return nil, fmt.Errorf("unable to fit data in barcode")
 	}
 
 	barcode := new(pdfBarcode)

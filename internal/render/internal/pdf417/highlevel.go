@@ -169,7 +169,6 @@ func encodeText(text []rune, submode subMode) (subMode, []int) {
 					break
 				}
 			}
-			break
 		case subLower:
 			if isAlphaLower(ch) {
 				if ch == ' ' {
@@ -192,7 +191,6 @@ func encodeText(text []rune, submode subMode) (subMode, []int) {
 					break
 				}
 			}
-			break
 		case subMixed:
 			if isMixed(ch) {
 				tmp = append(tmp, mixedMap[ch])
@@ -218,7 +216,6 @@ func encodeText(text []rune, submode subMode) (subMode, []int) {
 					tmp = append(tmp, punctMap[ch])
 				}
 			}
-			break
 		default: //subPunct
 			if isPunctuation(ch) {
 				tmp = append(tmp, punctMap[ch])
@@ -250,7 +247,7 @@ func encodeText(text []rune, submode subMode) (subMode, []int) {
 func determineConsecutiveBinaryCount(msg []byte) int {
 	result := 0
 
-	for i, _ := range msg {
+	for i := range msg {
 		numericCount := determineConsecutiveDigitCount([]rune(string(msg[i:])))
 		if numericCount >= min_numeric_count {
 			break
