@@ -69,8 +69,12 @@ func (s *Server) createRender(w http.ResponseWriter, r *http.Request) error {
 	if err := s.countRequest(r.Context(), p); err != nil {
 		return err
 	}
+	assets, err := s.renderAssets(r.Context(), p.Tenant.ID, src.Format)
+	if err != nil {
+		return err
+	}
 	s.meters.Started(tier, metrics.KindRender)
-	input := render.Input{Template: content, Data: data, Format: src.Format, Options: in.options}
+	input := render.Input{Template: content, Data: data, Format: src.Format, Options: in.options, Assets: assets}
 	input.Certificates = s.renderCertificates(p.Tenant.ID)
 	start := time.Now()
 	out, err := s.renderer.Render(r.Context(), input)

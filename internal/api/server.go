@@ -189,6 +189,10 @@ func (s *Server) Handler() http.Handler {
 	route("PUT /v1/certificates/{name}", s.tenant(s.putCertificate, ScopeTemplates))
 	route("GET /v1/certificates", s.tenant(s.listCertificates, ScopeTemplates, ScopeRender, ScopeRead))
 	route("DELETE /v1/certificates/{name}", s.tenant(s.deleteCertificate, ScopeTemplates))
+	route("PUT /v1/assets/{name...}", s.tenant(s.putAsset, ScopeTemplates))
+	route("GET /v1/assets", s.tenant(s.listAssets, ScopeTemplates, ScopeRender, ScopeRead))
+	route("GET /v1/assets/{name...}", s.tenant(s.getAsset, ScopeTemplates, ScopeRender, ScopeRead))
+	route("DELETE /v1/assets/{name...}", s.tenant(s.deleteAsset, ScopeTemplates))
 
 	route("/", s.unrouted(mux))
 	return s.observe(uncleanNotFound(mux, s))

@@ -17,6 +17,7 @@ type Store interface {
 	Work
 	Templates
 	SigningCertificates
+	Assets
 	Webhooks
 	Usage
 	Waits
@@ -75,6 +76,18 @@ type SigningCertificates interface {
 	Certificate(ctx context.Context, tenantID, name string) (*paprika.Certificate, error)
 	Certificates(ctx context.Context, tenantID, after string, limit int) ([]paprika.Certificate, error)
 	DeleteCertificate(ctx context.Context, tenantID, name string) error
+}
+
+// Assets are a tenant's assets: their rows, whose objects are in the output
+// store (postgres.Store's methods say how an upload and the quota go).
+type Assets interface {
+	AssetUsage(ctx context.Context, tenantID, name string) (int64, error)
+	OrphanAssetObject(ctx context.Context, tenantID, object string) error
+	PutAsset(ctx context.Context, a paprika.Asset, quota int64) (out *paprika.Asset, replaced bool, err error)
+	Asset(ctx context.Context, tenantID, name string) (*paprika.Asset, error)
+	Assets(ctx context.Context, tenantID, after string, limit int) ([]paprika.Asset, error)
+	AssetIndex(ctx context.Context, tenantID string) ([]paprika.Asset, error)
+	DeleteAsset(ctx context.Context, tenantID, name string) error
 }
 
 // Webhooks are the tenants' signing secrets and the deliveries of their
