@@ -22,7 +22,7 @@ import (
 // cliCommands are the first arguments run hands to runCLI: the operators'
 // commands and cobra's completion commands.
 var cliCommands = map[string]bool{
-	"tenants": true, "keys": true, "scheduler": true, "templates": true,
+	"tenants": true, "keys": true, "scheduler": true, "templates": true, "usage": true,
 	"completion": true, cobra.ShellCompRequestCmd: true, cobra.ShellCompNoDescRequestCmd: true,
 }
 
@@ -95,7 +95,7 @@ non-zero.`,
 	root.PersistentFlags().StringVar(&c.url, "url", "", "the API's URL (default $PAPRIKA_URL)")
 	root.PersistentFlags().BoolVar(&c.json, "json", false, "print the API's JSON instead of a table")
 	root.SetFlagErrorFunc(func(cmd *cobra.Command, err error) error { return usageError(err.Error()) })
-	root.AddCommand(c.tenantsCmd(), c.keysCmd(), c.schedulerCmd(), c.templatesCmd())
+	root.AddCommand(c.tenantsCmd(), c.keysCmd(), c.schedulerCmd(), c.templatesCmd(), c.usageCmd())
 	root.AddGroup(&cobra.Group{ID: "process", Title: "Processes:"})
 	for _, p := range []struct{ name, short string }{
 		{"api", "Run the HTTP API"},

@@ -61,8 +61,8 @@ type UsageTotal struct {
 	Failed        int64   `json:"failed"`
 }
 
-// usageColumns are the CSV's columns, in order.
-var usageColumns = []string{"day", "tenant", "tier", "renders", "jobs", "records", "documents", "pages", "renderSeconds", "bytes", "failed"}
+// UsageCSVColumns are the columns of usage as CSV, in order.
+var UsageCSVColumns = []string{"day", "tenant", "tier", "renders", "jobs", "records", "documents", "pages", "renderSeconds", "bytes", "failed"}
 
 // tenantUsage is GET /v1/usage: the tenant's own days.
 func (s *Server) tenantUsage(w http.ResponseWriter, r *http.Request) error {
@@ -148,7 +148,7 @@ func writeUsage(w http.ResponseWriter, r *http.Request, from, to time.Time, rows
 	w.Header().Set("Content-Disposition", `attachment; filename="usage-`+out.From+`-`+out.To+`.csv"`)
 	w.WriteHeader(http.StatusOK)
 	cw := csv.NewWriter(w)
-	_ = cw.Write(usageColumns)
+	_ = cw.Write(UsageCSVColumns)
 	for _, d := range out.Days {
 		_ = cw.Write([]string{d.Day, d.Tenant, d.Tier, i64(d.Renders), i64(d.Jobs), i64(d.Records), i64(d.Documents),
 			i64(d.Pages), strconv.FormatFloat(d.RenderSeconds, 'f', 3, 64), i64(d.Bytes), i64(d.Failed)})

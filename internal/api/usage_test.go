@@ -101,14 +101,14 @@ func TestUsage(t *testing.T) {
 	require.Contains(t, resp.Header.Get("Content-Disposition"), "usage-"+today+"-"+today+".csv")
 	rows, err := csv.NewReader(strings.NewReader(string(body))).ReadAll()
 	require.NoError(t, err)
-	require.Equal(t, [][]string{usageColumns, rows[1], rows[2]}, rows, "a header and a line a row")
+	require.Equal(t, [][]string{UsageCSVColumns, rows[1], rows[2]}, rows, "a header and a line a row")
 	require.Equal(t, []string{today, "acme", "standard", "2", "1", "3", "4", "4"}, rows[1][:8])
 	require.Regexp(t, `^[0-9]+\.[0-9]{3}$`, rows[1][8])
 	require.Equal(t, []string{"44", "2"}, rows[1][9:])
 	require.Equal(t, "globex", rows[2][1])
 	resp, body = e.usageAs(t, acme, "/v1/usage", "application/json;q=0.5, text/csv")
 	requireStatus(t, http.StatusOK, resp, body)
-	require.True(t, strings.HasPrefix(string(body), strings.Join(usageColumns, ",")+"\n"), "the tenant's CSV")
+	require.True(t, strings.HasPrefix(string(body), strings.Join(UsageCSVColumns, ",")+"\n"), "the tenant's CSV")
 	require.NotContains(t, string(body), "globex")
 }
 
