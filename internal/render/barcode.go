@@ -3,6 +3,7 @@ package render
 import (
 	"math"
 	"regexp"
+	"slices"
 	"strconv"
 	"strings"
 	"unicode/utf8"
@@ -68,6 +69,9 @@ func qrcodeHelper(value any, o *raymond.Options) raymond.SafeString {
 }
 
 func barcodeHelper(kind string, value any, o *raymond.Options) raymond.SafeString {
+	if !slices.Contains(barcodeTypes, kind) {
+		fail(o, "barcode: unknown type %s; the types are %s (and {{qrcode}} draws QR codes)", describe(kind), strings.Join(barcodeTypes, ", "))
+	}
 	name := "barcode " + kind
 	if o.HashProp("ecc") != nil {
 		fail(o, "%s: ecc is an option of qrcode only", name)
@@ -102,8 +106,6 @@ func barcodeHelper(kind string, value any, o *raymond.Options) raymond.SafeStrin
 			fail(o, "%s: the value (%d bytes) is too long for an Aztec code; the largest holds 2,888 letters or 3,748 digits", name, len(v))
 		}
 		s = symbol{code: code, quiet: 1}
-	default:
-		fail(o, "barcode: unknown type %s; the types are %s (and {{qrcode}} draws QR codes)", describe(kind), strings.Join(barcodeTypes, ", "))
 	}
 	if s.label == "" {
 		s.label = s.code.Content()

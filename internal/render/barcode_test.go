@@ -231,6 +231,7 @@ func TestBarcodeErrors(t *testing.T) {
 		{`{{barcode "datamatrix" "x" text=true}}`, `barcode datamatrix: text=true is for linear codes`},
 		{`{{barcode "qr" "x"}}`, `barcode: unknown type "qr"; the types are code128, code39, ean13, ean8, upca, itf, datamatrix, pdf417, aztec`},
 		{`{{barcode "ean13" "4006381333931" text="yes"}}`, `barcode ean13: text is true or false`},
+		{`{{barcode "<b>" missing}}`, `barcode: unknown type "<b>"`}, // the type is checked first, before it names an error
 	}
 	data := fmt.Sprintf(`{"long":%q,"mid":%q,"huge":%q,"obj":{"a":1}}`, long, strings.Repeat("é", 1000), strings.Repeat("y", 5000))
 	for _, c := range cases {
