@@ -47,7 +47,6 @@ var (
 	inlineOpenRE  = regexp.MustCompile(`\{\{#\*inline[ \t]+"([^"{}]+)"[ \t]*\}\}`)
 	inlineCloseRE = regexp.MustCompile(`\{\{/inline[ \t]*\}\}`)
 	parseLineRE   = regexp.MustCompile(`(?s)^Parse error on line (\d+):\s*(.*)$`)
-	unclosedRE    = regexp.MustCompile(`^(\S+) doesn't match _p\b.*`)
 	lexerRE       = regexp.MustCompile(`Lexer error Token: Error\{"(.*)"\}`)
 	evalPosRE     = regexp.MustCompile(`(?s)^Evaluation error: (.*)\nCurrent node:\n\t.*Pos: ?(\d+)`)
 )
@@ -168,8 +167,18 @@ func (t *template) parse(src string, at hbsparse.Origin) (*raymond.Template, err
 					return err
 				}
 			}
+		case *ast.MustacheStatement:
+			return t.checkCall(n.Expression, n.Loc.Pos)
+		case *ast.PartialStatement:
+			return t.checkArgs(n.Params, n.Hash)
 		case *ast.BlockStatement:
+			if err := t.checkArgs(n.Expression.Params, n.Expression.Hash); err != nil {
+				return err
+			}
 			name := n.Expression.HelperName()
+			if e := n.Expression; !knownHelper(name) && (len(e.Params) > 0 || (e.Hash != nil && len(e.Hash.Pairs) > 0)) {
+				return t.requireHelper(e, n.Loc.Pos) // {{#eachh items}}: a helper misspelled
+			}
 			if _, ours := helpers[name]; !ours && !builtinBlocks[name] {
 				path := n.Expression.Canonical()
 				if p := n.Expression.FieldPath(); p != nil {
@@ -279,11 +288,12 @@ func (t *template) templateError(err error) *paprika.Error {
 		}
 		return templateErrorf("%s", he.msg)
 	}
+	if be, ok := blockError(err); ok {
+		return be
+	}
 	msg := err.Error()
 	if m := parseLineRE.FindStringSubmatch(msg); m != nil {
 		cause := oneLine(m[2])
-		// A block left open in a partial meets our wrapper's close.
-		cause = unclosedRE.ReplaceAllString(cause, "{{#$1}} is not closed before {{/inline}}")
 		cause = lexerRE.ReplaceAllString(cause, "$1")
 		return templateErrorf("line %s: %s", m[1], cause)
 	}

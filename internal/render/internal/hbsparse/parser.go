@@ -85,6 +85,10 @@ func Parse(input string, origin Origin, maxDepth int) (result *ast.Program, err 
 
 	// check last token
 	token := parser.shift()
+	if token.Kind == lexer.TokenOpenEndBlock {
+		// A closing tag with no block open: name it.
+		panic(&BlockError{Close: parser.next().Val, CloseLine: token.Line})
+	}
 	if token.Kind != lexer.TokenEOF {
 		// Parsing ended before EOF
 		errToken(token, "Syntax error")
@@ -123,6 +127,28 @@ func errRecover(errp *error) {
 			panic(e)
 		}
 	}
+}
+
+// BlockError is a block that does not close where it must, found where
+// raymond's parser reported only the tag it met ("each doesn't match if",
+// "Expecting OpenEndBlock, got: 'EOF'"): it carries the line that opens
+// the block, which is where the author looks. This is a change to
+// raymond's parser.
+type BlockError struct {
+	Open      string // the block's helper ("each"); "" for a closing tag that closes no block
+	Line      int    // the line of the block's opening tag
+	Close     string // the closing tag met instead ("if"); "" at the end of the input
+	CloseLine int    // its line, or the last line
+}
+
+func (e *BlockError) Error() string {
+	switch {
+	case e.Open == "":
+		return fmt.Sprintf("line %d: {{/%s}} closes no open block", e.CloseLine, e.Close)
+	case e.Close == "":
+		return fmt.Sprintf("line %d: {{#%s}} is never closed", e.Line, e.Open)
+	}
+	return fmt.Sprintf("line %d: {{#%s}} is closed by {{/%s}} on line %d", e.Line, e.Open, e.Close, e.CloseLine)
 }
 
 // errPanic panics
@@ -481,6 +507,9 @@ func (p *parser) parseOpenBlock() (*ast.BlockStatement, []string) {
 func (p *parser) parseCloseBlock(block *ast.BlockStatement) {
 	// OPEN_ENDBLOCK
 	tok := p.shift()
+	if tok.Kind == lexer.TokenEOF {
+		panic(&BlockError{Open: block.Expression.Canonical(), Line: block.Line, CloseLine: tok.Line})
+	}
 	if tok.Kind != lexer.TokenOpenEndBlock {
 		errExpected(lexer.TokenOpenEndBlock, tok)
 	}
@@ -495,7 +524,7 @@ func (p *parser) parseCloseBlock(block *ast.BlockStatement) {
 
 	openName := block.Expression.Canonical()
 	if openName != closeName {
-		errNode(endID, fmt.Sprintf("%s doesn't match %s", openName, closeName))
+		panic(&BlockError{Open: openName, Line: block.Line, Close: closeName, CloseLine: endID.Location().Line})
 	}
 
 	// CLOSE
