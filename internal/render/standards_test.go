@@ -232,7 +232,7 @@ func TestPDFUA1TaggedAndChecked(t *testing.T) {
 <h1>Quarterly report</h1><p>Revenue grew in every quarter.</p>
 <h2>Figures</h2><img src="` + pixelPNG + `" alt="Revenue chart" width="40" height="40">
 <table><tr><th>Quarter</th><th>Revenue</th></tr><tr><td>Q1</td><td>10</td></tr></table>
-<h2>Outlook</h2><p>More of the same.</p></body></html>`
+<h2>Outlook</h2><p>More of the same, says <a href="https://example.com/outlook">the outlook</a>.</p></body></html>`
 	o := pdfOptions(t, `{"standards":["PDF/UA-1"],"author":"Ada Lovelace"}`)
 	out := render(t, shared, Input{Template: tpl, Options: Options{PDF: o}})
 	require.True(t, bytes.HasPrefix(out.Body, []byte("%PDF-1.7")))
@@ -246,7 +246,7 @@ func TestPDFUA1TaggedAndChecked(t *testing.T) {
 			alts[e.role] = e.alt
 		}
 	}
-	for role, n := range map[string]int{"H1": 1, "H2": 2, "P": 2, "Table": 1, "TH": 2, "TD": 2, "Figure": 1} {
+	for role, n := range map[string]int{"H1": 1, "H2": 2, "P": 2, "Table": 1, "TH": 2, "TD": 2, "Figure": 1, "Link": 1} {
 		require.Equal(t, n, roles[role], "%s elements in the structure tree %v", role, roles)
 	}
 	require.Equal(t, "Revenue chart", alts["Figure"])
@@ -255,6 +255,11 @@ func TestPDFUA1TaggedAndChecked(t *testing.T) {
 	require.Equal(t, "en-GB", p.text(cat["/Lang"]))
 	require.Equal(t, true, p.dict(cat["/MarkInfo"])["/Marked"])
 	require.Equal(t, true, p.dict(cat["/ViewerPreferences"])["/DisplayDocTitle"])
+	// The link has its alternate description (/Contents).
+	page := p.dict(p.array(p.dict(cat["/Pages"])["/Kids"])[0])
+	links := p.array(page["/Annots"])
+	require.Len(t, links, 1)
+	require.Equal(t, "Link to https://example.com/outlook", p.text(p.dict(links[0])["/Contents"]))
 
 	info := pdfInfo(t, out.Body)
 	require.Equal(t, "Quarterly report", infoField(t, info, "Title"))

@@ -150,6 +150,9 @@ func applyStandards(ctx *model.Context, o *Options, pageTitle string, now time.T
 		}
 		mark["Marked"] = types.Boolean(true)
 		root["MarkInfo"] = mark
+		if err := describeLinks(ctx); err != nil {
+			return err
+		}
 	}
 	if o.archival() != "" {
 		if err := addOutputIntent(ctx, root); err != nil {
@@ -329,4 +332,35 @@ func (m *merger) archive(o *Options, part string, catalog types.Dict, at time.Ti
 	m.object(meta, types.StreamDict{Dict: types.Dict{"Type": types.Name("Metadata"), "Subtype": types.Name("XML")}, Raw: packet})
 	catalog["OutputIntents"] = types.Array{*types.NewIndirectRef(intent, 0)}
 	catalog["Metadata"] = *types.NewIndirectRef(meta, 0)
+}
+
+// describeLinks gives every link annotation without one the alternate
+// description PDF/UA asks for (ISO 14289-1, 7.18.5: its /Contents), which
+// Chromium does not write: where it goes, its URI or "a place in this
+// document".
+func describeLinks(ctx *model.Context) error {
+	for p := 1; p <= ctx.PageCount; p++ {
+		pd, _, _, err := ctx.PageDict(p, false)
+		if err != nil {
+			return err
+		}
+		annots, err := ctx.DereferenceArray(pd["Annots"])
+		if err != nil || annots == nil {
+			continue
+		}
+		for _, a := range annots {
+			d, err := ctx.DereferenceDict(a)
+			if err != nil || d == nil || d["Subtype"] != types.Name("Link") || d["Contents"] != nil {
+				continue
+			}
+			desc := "Link to a place in this document"
+			if act, err := ctx.DereferenceDict(d["A"]); err == nil && act != nil && act["S"] == types.Name("URI") {
+				if uri, err := ctx.DereferenceStringOrHexLiteral(act["URI"], model.V10, nil); err == nil && uri != "" {
+					desc = "Link to " + uri
+				}
+			}
+			d["Contents"] = textString(desc)
+		}
+	}
+	return nil
 }
