@@ -319,7 +319,7 @@ func TestPDFA2bArchival(t *testing.T) {
 	require.True(t, bytes.HasPrefix(out.Body, []byte("%PDF-1.7\n")), "PDF/A-2 is PDF 1.7: %q", out.Body[:9])
 	// 6.1.2: a comment of four bytes above 127 follows the header; 6.1.3:
 	// nothing but an end of line after the last %%EOF.
-	second := out.Body[9:bytes.IndexByte(out.Body[9:], '\n')+9]
+	second := out.Body[9 : bytes.IndexByte(out.Body[9:], '\n')+9]
 	require.GreaterOrEqual(t, len(second), 5)
 	require.Equal(t, byte('%'), second[0])
 	for _, c := range second[1:5] {
