@@ -33,6 +33,7 @@ func (c *Console) routes() http.Handler {
 	mux.HandleFunc("POST /console/batches/{id}/cancel", c.guard(forTenant, c.batchCancel))
 	mux.HandleFunc("GET /console/batches/{id}/output", c.guard(forTenant, c.batchOutput))
 	mux.HandleFunc("GET /console/batches/{id}/records/{index}/output", c.guard(forTenant, c.recordOutput))
+	mux.HandleFunc("GET /console/usage", c.guard(forTenant, c.usageShow))
 
 	mux.HandleFunc("GET /console/admin/tenants", c.guard(forAdmin, c.tenantsList))
 	mux.HandleFunc("POST /console/admin/tenants", c.guard(forAdmin, c.tenantCreate))
@@ -45,6 +46,7 @@ func (c *Console) routes() http.Handler {
 	mux.HandleFunc("POST /console/admin/tenants/{id}/webhook-secret", c.guard(forAdmin, c.webhookRotate))
 	mux.HandleFunc("GET /console/admin/scheduler", c.guard(forAdmin, c.schedulerShow))
 	mux.HandleFunc("GET /console/admin/scheduler/samples", c.guard(forAdmin, c.schedulerSamples))
+	mux.HandleFunc("GET /console/admin/usage", c.guard(forAdmin, c.adminUsageShow))
 
 	mux.HandleFunc("/console/", func(w http.ResponseWriter, r *http.Request) {
 		s, _ := c.session(r)
