@@ -66,7 +66,9 @@ func validateAttachments(as []Attachment, facturx bool) error {
 		if facturx && strings.EqualFold(a.Name, facturxName) {
 			return fmt.Errorf("%s.name %s is the invoice's, which options.pdf.facturx embeds", field, facturxName)
 		}
-		if (a.Text == nil) == (a.Content == nil) {
+		// An empty content is none (it is not kept): a file of no bytes
+		// is a text "".
+		if (a.Text == nil) == (len(a.Content) == 0) {
 			return fmt.Errorf("%s needs exactly one of content (base64) and text", field)
 		}
 		if a.Text != nil && !utf8.ValidString(*a.Text) {

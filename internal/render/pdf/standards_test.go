@@ -105,3 +105,28 @@ func TestCheckInvoiceNamesTheLine(t *testing.T) {
 		require.Contains(t, ie.Msg, c.msg)
 	}
 }
+
+// What is accepted is accepted again once stored (encoded and decoded), as
+// queued work's options are.
+func TestStandardsSurviveStorage(t *testing.T) {
+	t.Parallel()
+	for _, in := range []string{
+		`{"standards":[]}`,
+		`{"attachments":[{"name":"empty.txt","text":""},{"name":"b","content":"","text":"x"}]}`,
+		`{"attachments":[{"name":"a.bin","content":"AAEC","contentType":"application/octet-stream"}],"standards":["PDF/A-3b"]}`,
+		`{"facturx":{"profile":"XRECHNUNG","xmlTemplate":"<x/>"},"standards":["PDF/UA-1","PDF/A-3b"]}`,
+	} {
+		var o Options
+		require.NoError(t, json.Unmarshal([]byte(in), &o), in)
+		require.NoError(t, o.Validate(), in)
+		again, err := json.Marshal(&o)
+		require.NoError(t, err)
+		var o2 Options
+		require.NoError(t, json.Unmarshal(again, &o2))
+		require.NoError(t, o2.Validate(), "%s stored as %s", in, again)
+		require.Equal(t, o.archival(), o2.archival())
+	}
+	var o Options
+	require.NoError(t, json.Unmarshal([]byte(`{"attachments":[{"name":"a","content":""}]}`), &o))
+	require.ErrorContains(t, o.Validate(), "needs exactly one of content (base64) and text")
+}
