@@ -2,7 +2,7 @@ package config
 
 import "fmt"
 
-// maxAssetQuota bounds PAPRIKA_ASSET_QUOTA: past 1 TiB of one tenant's
+// maxAssetQuota bounds PAPRIKA_ASSET_QUOTA: past 1024 GiB of one tenant's
 // images and fonts is a typo, not a quota. 0 lets no tenant store any.
 const maxAssetQuota = 1 << 40
 
@@ -11,7 +11,7 @@ const maxAssetQuota = 1 << 40
 func parseAssetQuota(v string) (int64, error) {
 	n, ok := parseAmount(v, 0, maxAssetQuota)
 	if !ok {
-		return 0, fmt.Errorf("must be an amount of bytes from 0 to 1TiB, like 100MiB, 1GiB or a number of bytes, not %q", v)
+		return 0, fmt.Errorf("must be an amount of bytes from 0 to 1024GiB, like 100MiB, 1GiB or a number of bytes, not %q", v)
 	}
 	return n, nil
 }

@@ -116,6 +116,8 @@ func TestMissingAssetIsATemplateError(t *testing.T) {
 			require.Contains(t, msg, fmt.Sprintf("asset %q does not exist", tc.missing), tc.page)
 		}
 	}
+	// {{asset}} writes the relative URL the page loads.
+	require.Equal(t, `<img src="assets/fonts/brand.woff2">`, mustExecute(t, `<img src="{{asset "fonts/brand.woff2"}}">`, `{}`))
 	// A name that cannot be an asset's fails at the helper, naming the line.
 	_, err := renderErr(t, shared, Input{Template: "<p>\n{{asset \"../secret\"}}</p>"})
 	code, msg := Failure(err)
