@@ -4,7 +4,8 @@
 #
 #   scripts/install-deps.sh run    Go, PostgreSQL server binaries, Chromium, fonts
 #   scripts/install-deps.sh test   the same, plus pdftotext (poppler-utils), qpdf, npx (npm), promtool (prometheus)
-#                                  and the barcode readers zbarimg (zbar-tools) and dmtxread (dmtx-utils)
+#                                  the barcode readers zbarimg (zbar-tools) and dmtxread (dmtx-utils),
+#                                  and woff2_compress (woff2)
 #   scripts/install-deps.sh image  test's, plus podman, runc, catatonit and
 #                                  debootstrap for `make image-test`
 #
@@ -141,6 +142,9 @@ check() {
 		# The barcode readers of internal/render/barcode_test.go.
 		have_cmd zbarimg || missing+=(zbar-tools)
 		have_cmd dmtxread || missing+=(dmtx-utils)
+		# woff2_compress makes the WOFF2 font the assets tests upload
+		# (internal/assettest), from DejaVu Serif Bold.
+		have_cmd woff2_compress || missing+=(woff2)
 		# promtool checks deploy/prometheus/alerts.yml (cmd/paprika/metrics_test.go);
 		# Debian ships it in the prometheus package.
 		have_cmd promtool || missing+=(prometheus)
