@@ -102,7 +102,7 @@ func (o *Options) accessible() bool { return slices.Contains(o.Standards, PDFUA1
 // checked before it prints (see the render package) and printed tagged.
 func (o *Options) Accessible() bool { return o != nil && o.accessible() }
 
-// Standard reports whether the document is made to pass any standard.
+// standard reports whether the document is made to pass any standard.
 func (o *Options) standard() bool { return o.archival() != "" || o.accessible() }
 
 // applyStandards adds what the standards asked for need, after the
