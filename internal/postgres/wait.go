@@ -39,6 +39,9 @@ func (s *Store) Wait(ctx context.Context, tenantID, tier string, ahead int, at t
 	return w, nil
 }
 
+// rateFrom is how many starts of this minute are enough to go on alone.
+const rateFrom = 10
+
 // BatchAhead counts the tenant's own work ahead of a queued batch's next
 // record: its queued single jobs, which go first, and the batches before
 // it in its lane's turn order.
@@ -52,9 +55,12 @@ func (s *Store) BatchAhead(ctx context.Context, tenantID string, id uuid.UUID) (
 }
 
 // startRate is a group's own starts a second at time at, from its
-// two-minute window of starts (count-starts): the starts of this minute and
-// the one before over the time since the first of them. Fewer than two
-// starts, or none in the last two minutes, give no rate (0).
+// two-minute window of starts (count-starts): this minute's starts over the
+// time since its first, once there are rateFrom of them; before, this
+// minute's and the last one's over the time since the first of those.
+// Fewer than two starts, or none in the last two minutes, give no rate (0).
+// This minute's alone follow a change of pace at once: a group that
+// started fast after a quiet minute is not taken at the quiet minute's rate.
 func startRate(at time.Time, minute *int64, cur, prev *int, curSince, prevSince *time.Time) float64 {
 	if minute == nil || cur == nil || prev == nil {
 		return 0
@@ -65,8 +71,8 @@ func startRate(at time.Time, minute *int64, cur, prev *int, curSince, prevSince 
 	switch *minute {
 	case now:
 		n, since = *cur+*prev, prevSince
-		if since == nil || *prev == 0 {
-			since = curSince
+		if since == nil || *prev == 0 || *cur >= rateFrom {
+			n, since = *cur, curSince
 		}
 	case now - 1:
 		n, since = *cur, curSince
