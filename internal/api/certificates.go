@@ -71,28 +71,11 @@ func (s *Server) putCertificate(w http.ResponseWriter, r *http.Request) error {
 	if err != nil {
 		return paprika.BadRequest("pkcs12 is not base64")
 	}
-	if err := checkIterations(pfx); err != nil {
+	sk, err := parsePKCS12(pfx, in.Password)
+	if err != nil {
 		return err
 	}
-	key, cert, chain, err := pkcs12.DecodeChain(pfx, in.Password)
-	switch {
-	case errors.Is(err, pkcs12.ErrIncorrectPassword):
-		return paprika.BadRequest("password does not open the PKCS#12 file")
-	case err != nil:
-		// go-pkcs12's messages say what the file lacks ("private key
-		// missing"); none holds the password or the key.
-		return paprika.BadRequest("pkcs12 is not a PKCS#12 file of one private key and its certificate: %s", err.Error())
-	}
-	if len(chain) > maxChain {
-		return paprika.BadRequest("pkcs12 holds %d CA certificates; at most %d", len(chain), maxChain)
-	}
-	sk, err := paprika.NewSigningKey(key, cert, chain)
-	if err != nil {
-		return paprika.BadRequest("pkcs12: %s", err.Error())
-	}
-	if cert.KeyUsage != 0 && cert.KeyUsage&(x509.KeyUsageDigitalSignature|x509.KeyUsageContentCommitment) == 0 {
-		return paprika.BadRequest("pkcs12: the certificate's key usage allows no signatures (digitalSignature or nonRepudiation)")
-	}
+	cert := sk.Certificate
 	plain, err := sk.Marshal()
 	if err != nil {
 		return err
@@ -141,6 +124,42 @@ func (s *Server) renderCertificates(tenantID string) *render.Certificates {
 	return &render.Certificates{Key: s.cfg.SecretKey, Find: func(ctx context.Context, name string) (*paprika.Certificate, error) {
 		return s.store.Certificate(ctx, tenantID, name)
 	}}
+}
+
+// parsePKCS12 reads a tenant's PKCS#12 file: one RSA or ECDSA key, its
+// certificate, at most maxChain CAs. Its errors are 400s saying what is
+// wrong, never holding the password or the key.
+func parsePKCS12(pfx []byte, password string) (_ *paprika.SigningKey, err error) {
+	if err := checkIterations(pfx); err != nil {
+		return nil, err
+	}
+	defer func() {
+		// A hostile file must not take the process down, whatever the
+		// library does with it.
+		if r := recover(); r != nil {
+			err = paprika.BadRequest("pkcs12 does not parse")
+		}
+	}()
+	key, cert, chain, err := pkcs12.DecodeChain(pfx, password)
+	switch {
+	case errors.Is(err, pkcs12.ErrIncorrectPassword):
+		return nil, paprika.BadRequest("password does not open the PKCS#12 file")
+	case err != nil:
+		// go-pkcs12's messages say what the file lacks ("private key
+		// missing"); none holds the password or the key.
+		return nil, paprika.BadRequest("pkcs12 is not a PKCS#12 file of one private key and its certificate: %s", err.Error())
+	}
+	if len(chain) > maxChain {
+		return nil, paprika.BadRequest("pkcs12 holds %d CA certificates; at most %d", len(chain), maxChain)
+	}
+	sk, err := paprika.NewSigningKey(key, cert, chain)
+	if err != nil {
+		return nil, paprika.BadRequest("pkcs12: %s", err.Error())
+	}
+	if cert.KeyUsage != 0 && cert.KeyUsage&(x509.KeyUsageDigitalSignature|x509.KeyUsageContentCommitment) == 0 {
+		return nil, paprika.BadRequest("pkcs12: the certificate's key usage allows no signatures (digitalSignature or nonRepudiation)")
+	}
+	return sk, nil
 }
 
 // checkIterations refuses a PKCS#12 file whose key derivations ask for

@@ -13,6 +13,7 @@ import (
 	"software.sslmate.com/src/go-pkcs12"
 
 	"github.com/paprikahq/paprika/internal/certtest"
+	"github.com/paprikahq/paprika/internal/paprika"
 	"github.com/paprikahq/paprika/internal/render"
 )
 
@@ -228,4 +229,21 @@ func TestPKCS12IterationsBounded(t *testing.T) {
 		require.Error(t, err, name)
 		require.Contains(t, err.Error(), "more than 2000000 key-derivation iterations", name)
 	}
+}
+
+// FuzzParsePKCS12: whatever bytes a tenant uploads, the parse answers a
+// key or a 400, and never panics.
+func FuzzParsePKCS12(f *testing.F) {
+	set := certtest.New(f, certtest.Options{ECDSA: true})
+	f.Add(set.PKCS12(f, "pw"), "pw")
+	f.Add([]byte{0x30, 0x03, 0x02, 0x01, 0x03}, "")
+	f.Fuzz(func(t *testing.T, pfx []byte, password string) {
+		sk, err := parsePKCS12(pfx, password)
+		if err != nil {
+			require.Equal(t, "bad-request", paprika.ErrorCode(err), "%v", err)
+			return
+		}
+		require.NotNil(t, sk.Key)
+		require.NotNil(t, sk.Certificate)
+	})
 }
