@@ -24,6 +24,7 @@ import (
 type devState struct {
 	AdminToken string `json:"adminToken"`
 	DemoKey    string `json:"demoKey"`
+	SecretKey  string `json:"secretKey,omitempty"` // PAPRIKA_SECRET_KEY unless set (secretkey.go)
 }
 
 // runDev runs the api and the worker in one process. Without
@@ -133,6 +134,9 @@ func loadDevState(cfg *config.Config) (*devState, error) {
 		cfg.AdminToken = st.AdminToken
 	} else {
 		st.AdminToken = cfg.AdminToken
+	}
+	if err := devSecretKey(cfg, &st, path); err != nil {
+		return nil, err
 	}
 	return &st, nil
 }

@@ -2,6 +2,8 @@ package main
 
 import (
 	"context"
+	"crypto/rand"
+	"encoding/base64"
 	"errors"
 	"fmt"
 
@@ -32,5 +34,29 @@ func checkSecretKey(ctx context.Context, cfg *config.Config, pool *pgxpool.Pool)
 		}
 		return &config.Error{Var: "PAPRIKA_SECRET_KEY", Reason: reason}
 	}
+	return nil
+}
+
+// devSecretKey gives dev mode a PAPRIKA_SECRET_KEY when none is set: one
+// made at its first start and kept in its state file (path, beside the
+// admin token), so that a newcomer can store signing certificates and
+// find them again after a restart.
+func devSecretKey(cfg *config.Config, st *devState, path string) error {
+	if cfg.SecretKey != nil {
+		return nil
+	}
+	if st.SecretKey == "" {
+		raw := make([]byte, sealed.KeySize)
+		_, _ = rand.Read(raw) // never fails (crypto/rand)
+		st.SecretKey = base64.StdEncoding.EncodeToString(raw)
+		if err := saveDevState(cfg, st); err != nil {
+			return err
+		}
+	}
+	k, err := sealed.ParseKey(st.SecretKey)
+	if err != nil {
+		return fmt.Errorf("%s: secretKey %w (delete it to start afresh)", path, err)
+	}
+	cfg.SecretKey = k
 	return nil
 }

@@ -12,6 +12,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/paprikahq/paprika/internal/certtest"
+	"github.com/paprikahq/paprika/internal/config"
 	"github.com/paprikahq/paprika/internal/paprika"
 	"github.com/paprikahq/paprika/internal/pgtest"
 	"github.com/paprikahq/paprika/internal/postgres"
@@ -86,4 +87,33 @@ func TestSecretKeyAtStart(t *testing.T) {
 		(&serving{client: &http.Client{Timeout: 10 * time.Second}}).waitHealthy(t, p.url(t)+"/healthz")
 		requireNoCrash(t, p.stderr.String())
 	})
+}
+
+// TestDevSecretKey: dev mode makes a PAPRIKA_SECRET_KEY at its first start
+// and finds the same one in its state file after a restart; a key given in
+// the environment wins.
+func TestDevSecretKey(t *testing.T) {
+	t.Parallel()
+	dir := t.TempDir()
+	load := func(key string) *config.Config {
+		t.Helper()
+		cfg, err := config.Load(config.RoleDev, func(k string) string {
+			return map[string]string{"PAPRIKA_DATA_DIR": dir, "PAPRIKA_SECRET_KEY": key}[k]
+		})
+		require.NoError(t, err)
+		_, err = loadDevState(cfg)
+		require.NoError(t, err)
+		require.NotNil(t, cfg.SecretKey)
+		return cfg
+	}
+	place := []byte("acme\x00main")
+	box := load("").SecretKey.Seal([]byte("a signing key"), place)
+	plain, err := load("").SecretKey.Open(box, place)
+	require.NoError(t, err, "a restarted dev opens what it sealed before")
+	require.Equal(t, "a signing key", string(plain))
+
+	given, key := secretKey(t)
+	cfg := load(given)
+	_, err = cfg.SecretKey.Open(key.Seal([]byte("x"), place), place)
+	require.NoError(t, err, "the environment's key is the one used")
 }
