@@ -70,19 +70,19 @@ func (s *Server) putAsset(w http.ResponseWriter, r *http.Request) error {
 		return err
 	}
 	quota := s.cfg.AssetQuota
-	used, err := s.store.AssetUsage(ctx, tenantID, name)
+	usage, err := s.store.AssetUsage(ctx, tenantID, name)
 	if err != nil {
 		return err
 	}
-	if used+int64(len(body)) > quota {
-		return paprika.AssetQuotaError(used, int64(len(body)), quota)
+	if qerr := usage.Check(int64(len(body)), quota); qerr != nil {
+		return qerr
 	}
 	sum := sha256.Sum256(body)
 	a := paprika.Asset{TenantID: tenantID, Name: name, ContentType: contentType, Bytes: int64(len(body)),
 		SHA256: hex.EncodeToString(sum[:]), Object: paprika.NewID().String()}
 	// Listed before it is written: whatever happens next, the sweeper
 	// knows of the object until an asset names it.
-	if err := s.store.OrphanAssetObject(ctx, tenantID, a.Object); err != nil {
+	if err := s.store.OrphanAssetObject(ctx, tenantID, a.Object, a.Bytes); err != nil {
 		return err
 	}
 	key := storage.AssetKey(tenantID, a.Object)

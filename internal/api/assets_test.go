@@ -265,6 +265,37 @@ func TestAssetTypesAndLimits(t *testing.T) {
 		total += a.Bytes
 	}
 	require.LessOrEqual(t, total, int64(1<<20))
+
+	// What replaces and deletes leave for the sweeper is bounded by the
+	// quota too: a fourth replace of 300 KiB within the hour finds 900 KiB
+	// replaced and 300 KiB more to replace, past 1 MiB. Swept, it goes
+	// through.
+	loop := e.tenantKey(t, "loop", ScopeTemplates)
+	third := append(append([]byte{}, png...), make([]byte, 300<<10)...)
+	resp, body = e.putAsset(t, loop, "x.png", "image/png", third)
+	requireStatus(t, http.StatusCreated, resp, body)
+	for range 3 {
+		resp, body = e.putAsset(t, loop, "x.png", "image/png", third)
+		requireStatus(t, http.StatusOK, resp, body)
+	}
+	resp, body = e.putAsset(t, loop, "x.png", "image/png", third)
+	eb = requireError(t, http.StatusRequestEntityTooLarge, "payload-too-large", resp, body)
+	require.Contains(t, eb.Message, "replaced and deleted assets hold")
+	// A new name still fits (900 KiB left behind); deleted, its 150 KiB
+	// take what is left behind past the quota, and nothing more goes in.
+	resp, body = e.putAsset(t, loop, "y.png", "image/png", append(append([]byte{}, png...), make([]byte, 150<<10)...))
+	requireStatus(t, http.StatusCreated, resp, body)
+	resp, body = e.do(t, http.MethodDelete, "/v1/assets/y.png", loop, nil)
+	requireStatus(t, http.StatusNoContent, resp, body)
+	resp, body = e.putAsset(t, loop, "z.png", "image/png", png)
+	eb = requireError(t, http.StatusRequestEntityTooLarge, "payload-too-large", resp, body)
+	require.Contains(t, eb.Message, "replaced and deleted assets hold")
+	_, err := e.Pool.Exec(t.Context(), `UPDATE asset_orphans SET since = since - interval '61 minutes' WHERE tenant_id = 'loop'`)
+	require.NoError(t, err)
+	_, err = (&storage.Sweeper{Store: e.Store, Outputs: e.Outputs, Logger: e.Server.log}).Sweep(t.Context())
+	require.NoError(t, err)
+	resp, body = e.putAsset(t, loop, "x.png", "image/png", third)
+	requireStatus(t, http.StatusOK, resp, body)
 }
 
 // Renders use the tenant's own assets, in files and in a bucket: a

@@ -81,8 +81,8 @@ type SigningCertificates interface {
 // Assets are a tenant's assets: their rows, whose objects are in the output
 // store (postgres.Store's methods say how an upload and the quota go).
 type Assets interface {
-	AssetUsage(ctx context.Context, tenantID, name string) (int64, error)
-	OrphanAssetObject(ctx context.Context, tenantID, object string) error
+	AssetUsage(ctx context.Context, tenantID, name string) (paprika.AssetUsage, error)
+	OrphanAssetObject(ctx context.Context, tenantID, object string, size int64) error
 	PutAsset(ctx context.Context, a paprika.Asset, quota int64) (out *paprika.Asset, replaced bool, err error)
 	Asset(ctx context.Context, tenantID, name string) (*paprika.Asset, error)
 	Assets(ctx context.Context, tenantID, after string, limit int) ([]paprika.Asset, error)

@@ -71,10 +71,31 @@ func alnum(c byte) bool {
 	return 'a' <= c && c <= 'z' || 'A' <= c && c <= 'Z' || '0' <= c && c <= '9'
 }
 
-// AssetQuotaError is the answer to an upload that would take the tenant's
-// assets past quota bytes: used by its other assets, adding by this one.
-func AssetQuotaError(used, adding, quota int64) *Error {
-	return Errorf(CodePayloadTooLarge,
-		"Payload too large: the tenant's assets would hold %d bytes, past its quota of %d bytes (PAPRIKA_ASSET_QUOTA); its other assets hold %d",
-		used+adding, quota, used)
+// AssetUsage is what a tenant stores, as an upload of one name sees it.
+type AssetUsage struct {
+	Others   int64  // the bytes of its assets of other names
+	Old      string // the object the name has now; "" for a new name
+	OldBytes int64  // its bytes
+	// Orphaned are the bytes of objects no asset names any more: replaced
+	// or deleted, kept an hour for renders that may still be reading them.
+	Orphaned int64
+}
+
+// Check refuses an upload of adding bytes, payload-too-large, that would
+// take the tenant past quota: its assets, the new bytes in place of the
+// name's old ones; or its orphaned objects, with the name's old bytes
+// among them, which bounds what replaces and deletes in a row can leave
+// in the store before the sweeper deletes them.
+func (u AssetUsage) Check(adding, quota int64) *Error {
+	if u.Others+adding > quota {
+		return Errorf(CodePayloadTooLarge,
+			"Payload too large: the tenant's assets would hold %d bytes, past its quota of %d bytes (PAPRIKA_ASSET_QUOTA); its other assets hold %d",
+			u.Others+adding, quota, u.Others)
+	}
+	if u.Orphaned+u.OldBytes > quota {
+		return Errorf(CodePayloadTooLarge,
+			"Payload too large: the tenant's replaced and deleted assets hold %d bytes, past its quota of %d bytes (PAPRIKA_ASSET_QUOTA): they are kept an hour for the renders that may still read them; upload again once the sweeper has deleted them",
+			u.Orphaned+u.OldBytes, quota)
+	}
+	return nil
 }

@@ -21,6 +21,7 @@ var (
 	sqlAssetUsage         = Statement("asset-usage")
 	sqlUpsertAsset        = Statement("upsert-asset")
 	sqlOrphanAssetObject  = Statement("orphan-asset-object")
+	sqlUploadAssetObject  = Statement("upload-asset-object")
 	sqlAdoptAssetObject   = Statement("adopt-asset-object")
 	sqlDeleteAsset        = Statement("delete-asset")
 	sqlAsset              = Statement("asset")
@@ -41,31 +42,36 @@ func scanAsset(row pgx.Row) (*paprika.Asset, error) {
 	return &a, err
 }
 
-// AssetUsage returns the bytes of the tenant's assets other than name: what
-// an upload of name adds its size to, to check the quota before the bytes
-// are written (PutAsset checks it again, under the tenant's lock).
-func (s *Store) AssetUsage(ctx context.Context, tenantID, name string) (int64, error) {
-	var used int64
-	var object string
-	err := s.Pool.QueryRow(ctx, sqlAssetUsage, tenantID, name).Scan(&used, &object)
-	return used, err
+// AssetUsage returns what the tenant stores as an upload of name sees it,
+// to check the quota before the bytes are written (PutAsset checks it
+// again, under the tenant's lock).
+func (s *Store) AssetUsage(ctx context.Context, tenantID, name string) (paprika.AssetUsage, error) {
+	return assetUsage(ctx, s.Pool, tenantID, name)
 }
 
-// OrphanAssetObject lists object as named by no asset, before an upload
-// writes it: if the upload fails or the process dies, the sweeper deletes
-// the object.
-func (s *Store) OrphanAssetObject(ctx context.Context, tenantID, object string) error {
-	_, err := s.Pool.Exec(ctx, sqlOrphanAssetObject, tenantID, object)
+func assetUsage(ctx context.Context, q interface {
+	QueryRow(ctx context.Context, sql string, args ...any) pgx.Row
+}, tenantID, name string) (paprika.AssetUsage, error) {
+	var u paprika.AssetUsage
+	err := q.QueryRow(ctx, sqlAssetUsage, tenantID, name).Scan(&u.Others, &u.Old, &u.OldBytes, &u.Orphaned)
+	return u, err
+}
+
+// OrphanAssetObject lists object, of size bytes, as named by no asset,
+// before an upload writes it: if the upload fails or the process dies, the
+// sweeper deletes the object.
+func (s *Store) OrphanAssetObject(ctx context.Context, tenantID, object string, size int64) error {
+	_, err := s.Pool.Exec(ctx, sqlUploadAssetObject, tenantID, object, size)
 	return err
 }
 
 // PutAsset names a.Object, written already, as the bytes of asset a.Name,
-// if the tenant's assets stay within quota bytes: past it, the answer is
-// payload-too-large. The uploads of one tenant take its row lock, so that
-// two at once cannot both fit in what is left. The object the asset had
-// before becomes an orphan, deleted by the sweeper once no render started
-// before this commit can be reading it. replaced says whether the asset
-// existed.
+// if the tenant stays within quota bytes (paprika.AssetUsage.Check): past
+// it, the answer is payload-too-large. The uploads of one tenant take its
+// row lock, so that two at once cannot both fit in what is left. The
+// object the asset had before becomes an orphan, deleted by the sweeper
+// once no render started before this commit can be reading it. replaced
+// says whether the asset existed.
 func (s *Store) PutAsset(ctx context.Context, a paprika.Asset, quota int64) (out *paprika.Asset, replaced bool, err error) {
 	err = s.inTx(ctx, func(tx pgx.Tx) error {
 		var id string
@@ -74,23 +80,21 @@ func (s *Store) PutAsset(ctx context.Context, a paprika.Asset, quota int64) (out
 		} else if err != nil {
 			return err
 		}
-		var used int64
-		var old string
-		if err := tx.QueryRow(ctx, sqlAssetUsage, a.TenantID, a.Name).Scan(&used, &old); err != nil {
+		u, err := assetUsage(ctx, tx, a.TenantID, a.Name)
+		if err != nil {
 			return err
 		}
-		if used+a.Bytes > quota {
-			return paprika.AssetQuotaError(used, a.Bytes, quota)
+		if qerr := u.Check(a.Bytes, quota); qerr != nil {
+			return qerr
 		}
-		var err error
 		if out, err = scanAsset(tx.QueryRow(ctx, sqlUpsertAsset, a.TenantID, a.Name, a.ContentType, a.Bytes, a.SHA256, a.Object)); err != nil {
 			return err
 		}
 		if _, err := tx.Exec(ctx, sqlAdoptAssetObject, a.TenantID, a.Object); err != nil {
 			return err
 		}
-		if replaced = old != ""; replaced && old != a.Object {
-			_, err = tx.Exec(ctx, sqlOrphanAssetObject, a.TenantID, old)
+		if replaced = u.Old != ""; replaced && u.Old != a.Object {
+			_, err = tx.Exec(ctx, sqlOrphanAssetObject, a.TenantID, u.Old, u.OldBytes)
 		}
 		return err
 	})

@@ -19,10 +19,14 @@ CREATE TABLE assets (
 -- Objects of the store that no asset names, or may not yet: one an upload
 -- is writing (the row goes when the upload names it), one a replace or a
 -- delete left behind. The sweeper deletes them once no render can still be
--- reading them (an hour on), and every one of a deleted tenant.
+-- reading them (an hour on), and every one of a deleted tenant. The bytes
+-- of those left behind are bounded by the tenant's quota too
+-- (postgres.Store.PutAsset); upload says the row is an upload's own.
 CREATE TABLE asset_orphans (
     tenant_id text NOT NULL REFERENCES tenants (id),
     object    text NOT NULL,
+    bytes     bigint NOT NULL CHECK (bytes >= 0),
+    upload    boolean NOT NULL DEFAULT false,
     since     timestamptz NOT NULL DEFAULT now(),
     PRIMARY KEY (tenant_id, object)
 );

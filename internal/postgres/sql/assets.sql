@@ -14,11 +14,14 @@ tenant. No row: the tenant is deleted. */}}
 SELECT id FROM tenants WHERE id = $1 AND deleted_at IS NULL FOR NO KEY UPDATE
 {{end}}
 
-{{/* asset-usage is the bytes of the tenant's assets but asset $2, and the
-object asset $2 has now ('' for none). */}}
+{{/* asset-usage is what the tenant stores: the bytes of its assets but
+asset $2, the object and bytes asset $2 has now ('' and 0 for none), and
+the bytes of the objects its replaces and deletes left. */}}
 {{define "asset-usage"}}
 SELECT coalesce(sum(bytes) FILTER (WHERE name <> $2), 0)::bigint,
-       coalesce(max(object) FILTER (WHERE name = $2), '')
+       coalesce(max(object) FILTER (WHERE name = $2), ''),
+       coalesce(sum(bytes) FILTER (WHERE name = $2), 0)::bigint,
+       (SELECT coalesce(sum(o.bytes), 0)::bigint FROM asset_orphans o WHERE o.tenant_id = $1 AND NOT o.upload)
 FROM assets WHERE tenant_id = $1
 {{end}}
 
@@ -32,10 +35,17 @@ ON CONFLICT (tenant_id, name) DO UPDATE SET content_type = excluded.content_type
 RETURNING tenant_id, name, content_type, bytes, sha256, object, created_at, updated_at
 {{end}}
 
-{{/* orphan-asset-object lists object $2 as named by no asset, from now. */}}
+{{/* orphan-asset-object lists object $2, of $3 bytes, as named by no
+asset from now: a replace or a delete left it. */}}
 {{define "orphan-asset-object"}}
-INSERT INTO asset_orphans (tenant_id, object, since) VALUES ($1, $2, now())
-ON CONFLICT (tenant_id, object) DO UPDATE SET since = excluded.since
+INSERT INTO asset_orphans (tenant_id, object, bytes, since) VALUES ($1, $2, $3, now())
+ON CONFLICT (tenant_id, object) DO UPDATE SET since = excluded.since, upload = false
+{{end}}
+
+{{/* upload-asset-object lists object $2, of $3 bytes, which an upload is
+about to write. */}}
+{{define "upload-asset-object"}}
+INSERT INTO asset_orphans (tenant_id, object, bytes, upload, since) VALUES ($1, $2, $3, true, now())
 {{end}}
 
 {{/* adopt-asset-object: an asset names object $2 now. */}}
@@ -46,8 +56,8 @@ DELETE FROM asset_orphans WHERE tenant_id = $1 AND object = $2
 {{/* delete-asset deletes asset $2 and lists its object as an orphan, in
 one statement. */}}
 {{define "delete-asset"}}
-WITH d AS (DELETE FROM assets WHERE tenant_id = $1 AND name = $2 RETURNING tenant_id, object)
-INSERT INTO asset_orphans (tenant_id, object, since) SELECT tenant_id, object, now() FROM d
+WITH d AS (DELETE FROM assets WHERE tenant_id = $1 AND name = $2 RETURNING tenant_id, object, bytes)
+INSERT INTO asset_orphans (tenant_id, object, bytes, since) SELECT tenant_id, object, bytes, now() FROM d
 ON CONFLICT (tenant_id, object) DO UPDATE SET since = excluded.since
 RETURNING object
 {{end}}
