@@ -234,8 +234,13 @@ func TestPDFUA1TaggedAndChecked(t *testing.T) {
 <table><tr><th>Quarter</th><th>Revenue</th></tr><tr><td>Q1</td><td>10</td></tr></table>
 <h2>Outlook</h2><p>More of the same, says <a href="https://example.com/outlook">the outlook</a>.</p></body></html>`
 	o := pdfOptions(t, `{"standards":["PDF/UA-1"],"author":"Ada Lovelace"}`)
-	out := render(t, shared, Input{Template: tpl, Options: Options{PDF: o}})
+	out := render(t, shared, Input{Template: tpl, Options: Options{PDF: o,
+		FooterTemplate: `<div style="font-size:9px;margin-left:1cm">Quarterly report, page <span class="pageNumber"></span></div>`}})
 	require.True(t, bytes.HasPrefix(out.Body, []byte("%PDF-1.7")))
+	qpdf(t, out.Body, "--check")
+	text := pdfText(t, out.Body)
+	require.Contains(t, text, "Revenue grew in every quarter.")
+	require.Contains(t, text, "Quarterly report, page 1", "the footer still prints")
 
 	p := readObjects(t, out.Body)
 	roles := map[string]int{}
@@ -252,6 +257,29 @@ func TestPDFUA1TaggedAndChecked(t *testing.T) {
 	require.Equal(t, "Revenue chart", alts["Figure"])
 
 	cat := p.catalog()
+	// Every piece of content is tagged or an artifact: no painting
+	// operator outside a marked-content sequence (the footer and the
+	// page's background are artifacts).
+	for _, pg := range p.array(p.dict(cat["/Pages"])["/Kids"]) {
+		depth, artifacts := 0, 0
+		// Chromium writes hex strings without spaces and "<<…>>BDC".
+		fields := strings.Fields(strings.ReplaceAll(string(p.data(p.dict(pg)["/Contents"])), ">>", ">> "))
+		for i, op := range fields {
+			switch op {
+			case "BDC", "BMC":
+				depth++
+				if op == "BMC" && fields[i-1] == "/Artifact" {
+					artifacts++
+				}
+			case "EMC":
+				depth--
+			case "Tj", "TJ", "'", `"`, "f", "f*", "F", "S", "s", "B", "B*", "b", "b*", "Do", "sh":
+				require.Positive(t, depth, "%s outside marked content", op)
+			}
+		}
+		require.Zero(t, depth)
+		require.Positive(t, artifacts)
+	}
 	require.Equal(t, "en-GB", p.text(cat["/Lang"]))
 	require.Equal(t, true, p.dict(cat["/MarkInfo"])["/Marked"])
 	require.Equal(t, true, p.dict(cat["/ViewerPreferences"])["/DisplayDocTitle"])

@@ -153,6 +153,9 @@ func applyStandards(ctx *model.Context, o *Options, pageTitle string, now time.T
 		if err := describeLinks(ctx); err != nil {
 			return err
 		}
+		if err := markArtifacts(ctx); err != nil {
+			return err
+		}
 	}
 	if o.archival() != "" {
 		if err := addOutputIntent(ctx, root); err != nil {
