@@ -493,7 +493,8 @@ func TestDev(t *testing.T) {
 	b, err := os.ReadFile(filepath.Join(dataDir, "dev.json"))
 	require.NoError(t, err)
 	require.NoError(t, json.Unmarshal(b, &st))
-	require.Equal(t, devState{AdminToken: w.AdminToken, DemoKey: w.DemoKey}, st)
+	require.Equal(t, devState{AdminToken: w.AdminToken, DemoKey: w.DemoKey, SecretKey: st.SecretKey}, st)
+	require.Len(t, st.SecretKey, 44, "and the PAPRIKA_SECRET_KEY dev made: 32 bytes, base64")
 
 	pidFile := filepath.Join(dataDir, "postgres", "pgdata", "postmaster.pid")
 	pid := postmasterPID(t, pidFile)
