@@ -30,3 +30,40 @@ func TestArtifactsWrapWhatIsNotTagged(t *testing.T) {
 		require.ErrorIs(t, err, errCannotMark, in)
 	}
 }
+
+// FuzzArtifacts: any content stream is marked or refused, never a panic;
+// what is marked has its marked-content sequences balanced.
+//
+//	go test ./internal/render/pdf -run '^$' -fuzz FuzzArtifacts -fuzztime 30s
+func FuzzArtifacts(f *testing.F) {
+	for _, s := range []string{"q 1 0 0 1 0 0 cm /P <</MCID 0>>BDC BT (x) Tj ET EMC Q", "BI /W 1 /H 1 ID \x00\xffEI EI", "(a\\", "<<", "ID", "% x"} {
+		f.Add([]byte(s))
+	}
+	f.Fuzz(func(t *testing.T, b []byte) {
+		out, err := artifacts(b)
+		if err != nil {
+			return
+		}
+		s := scanner{b: out}
+		depth := 0
+		for {
+			start, end, ok, err := s.next()
+			if err != nil || !ok {
+				break
+			}
+			switch string(out[start:end]) {
+			case "BDC", "BMC":
+				if s.operator {
+					depth++
+				}
+			case "EMC":
+				if s.operator {
+					depth--
+				}
+			}
+		}
+		if depth != 0 {
+			t.Fatalf("%q marked as %q: unbalanced", b, out)
+		}
+	})
+}
