@@ -1,6 +1,7 @@
 package console
 
 import (
+	"encoding/json"
 	"errors"
 	"net/http"
 	"net/url"
@@ -14,16 +15,34 @@ type tenantPage struct {
 	Tiers  []Tier
 	Scopes []string
 	// NewKey is the key just created: its secret is on this page, once.
-	NewKey  *keyJSON
-	Webhook *webhookSecretJSON // nil for a deleted tenant
-	Error   string
+	NewKey *keyJSON
+	// SecretGone says the page was asked for a secret already shown.
+	SecretGone bool
+	Webhook    *webhookSecretJSON // nil for a deleted tenant
+	Error      string
 }
 
 var keyScopes = []string{"render", "templates", "read"}
 
-// tenantShow is one tenant: its settings, its keys.
+// tenantShow is one tenant: its settings, its keys, and after a key's
+// creation (?key=), its secret, once.
 func (c *Console) tenantShow(w http.ResponseWriter, r *http.Request, s *session) error {
-	return c.showTenant(w, r, s, http.StatusOK, tenantPage{})
+	var p tenantPage
+	if id := r.URL.Query().Get("key"); id != "" {
+		plain, err := c.takeSecretFlash(r, s, id)
+		if err != nil {
+			return err
+		}
+		if plain == nil {
+			p.SecretGone = true
+		} else {
+			p.NewKey = &keyJSON{}
+			if err := json.Unmarshal(plain, p.NewKey); err != nil {
+				return err
+			}
+		}
+	}
+	return c.showTenant(w, r, s, http.StatusOK, p)
 }
 
 func (c *Console) showTenant(w http.ResponseWriter, r *http.Request, s *session, status int, p tenantPage) error {
@@ -101,8 +120,8 @@ func (c *Console) tenantDelete(w http.ResponseWriter, r *http.Request, s *sessio
 	return nil
 }
 
-// keyCreate creates a key and shows its secret on the page it answers with,
-// the only time it is shown.
+// keyCreate creates a key and redirects to the tenant's page, which shows
+// its secret the only time it is shown (flash_secret.go).
 func (c *Console) keyCreate(w http.ResponseWriter, r *http.Request, s *session) error {
 	id := url.PathEscape(r.PathValue("id"))
 	if err := r.ParseForm(); err != nil {
@@ -117,7 +136,16 @@ func (c *Console) keyCreate(w http.ResponseWriter, r *http.Request, s *session) 
 	if err := c.call(r, s, http.MethodPost, "/v1/admin/tenants/"+id+"/keys", in, &k); err != nil {
 		return c.formFailed(w, r, s, err)
 	}
-	return c.showTenant(w, r, s, http.StatusCreated, tenantPage{NewKey: &k})
+	plain, err := json.Marshal(k)
+	if err != nil {
+		return err
+	}
+	flash, err := c.putSecretFlash(r, s, plain)
+	if err != nil {
+		return err
+	}
+	http.Redirect(w, r, "/console/admin/tenants/"+id+"?key="+url.QueryEscape(flash), http.StatusSeeOther)
+	return nil
 }
 
 // keyRevoke revokes a key: its sessions end at their next request.

@@ -57,7 +57,8 @@ func TestAdmin(t *testing.T) {
 	tb.open("/console/admin/tenants/fabrikam")
 	require.False(t, evalAs[bool](tb, `document.documentElement.outerHTML.includes(`+jsString(secret)+`)`), "the secret is shown once")
 
-	// Revoked: refused at once.
+	// Revoked, once confirmed: refused at once.
+	tb.confirming(true)
 	tb.submit(`button[aria-label^="Revoke key ci"]`)
 	require.Contains(t, tb.path(), "ok=revoked")
 	require.Contains(t, tb.text("table"), "revoked")
@@ -76,7 +77,8 @@ func TestAdmin(t *testing.T) {
 	require.NotEqual(t, before, after)
 	require.Contains(t, evalAs[string](tb, `document.querySelector("details.queue").textContent`), before)
 
-	// Suspended, then resumed.
+	// Suspended, once confirmed, then resumed.
+	tb.confirming(true)
 	tb.submit(`form[action$="/suspend"] button`)
 	require.Contains(t, tb.text("#tenant-state"), "suspended")
 	tb.submit(`form[action$="/suspend"] button`)
@@ -102,6 +104,7 @@ func TestAdmin(t *testing.T) {
 	// Deleted, after typing its id.
 	tb.open("/console/admin/tenants/fabrikam")
 	evalAs[bool](tb, `(() => { document.getElementById("confirm").value = "fabrikam"; return true; })()`)
+	tb.confirming(true)
 	tb.submit(`form[action$="/delete"] button`)
 	require.Equal(t, "/console/admin/tenants?ok=deleted", tb.path())
 	require.Contains(t, tb.text("table"), "deleted")

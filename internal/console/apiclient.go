@@ -18,6 +18,9 @@ type apiError struct {
 	Message    string `json:"message"`
 	RequestID  string `json:"requestId"`
 	RetryAfter string
+	// SignIn is where to sign in again, shown on the page of a form posted
+	// after its session ended.
+	SignIn string `json:"-"`
 }
 
 func (e *apiError) Error() string { return e.Message }

@@ -383,3 +383,11 @@ func (tb *tab) screenshot(name string, width int64) {
 type syncBuffer = testkit.SyncBuffer
 
 func itoa(n int) string { return strconv.Itoa(n) }
+
+// confirming answers the page's confirmation dialogs (data-confirm) with
+// yes or no, recording each question in window.__asked, until the page
+// changes.
+func (tb *tab) confirming(yes bool) {
+	tb.t.Helper()
+	evalAs[bool](tb, `(() => { window.__asked = []; window.confirm = (q) => { window.__asked.push(q); return `+strconv.FormatBool(yes)+`; }; return true; })()`)
+}

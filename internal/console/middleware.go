@@ -3,6 +3,8 @@ package console
 import (
 	"errors"
 	"net/http"
+	"net/url"
+	"strings"
 
 	"github.com/paprikahq/paprika/internal/secrets"
 )
@@ -76,12 +78,23 @@ func validCSRF(r *http.Request, wantToken string) bool {
 // the right audience, and the CSRF token on every request that is not a
 // GET or HEAD.
 func (c *Console) guard(who audience, h pageFunc) http.HandlerFunc {
+	return c.protect(who, h, c.fail)
+}
+
+// guardJSON is guard for what the page's script calls (the preview): every
+// refusal is JSON, {"error": {where, message}}, never the HTML of a page the
+// script cannot read. An ended session is where "session", status 401.
+func (c *Console) guardJSON(who audience, h pageFunc) http.HandlerFunc {
+	return c.protect(who, h, c.failJSON)
+}
+
+func (c *Console) protect(who audience, h pageFunc, fail func(w http.ResponseWriter, r *http.Request, s *session, err error)) http.HandlerFunc {
 	return func(w http.ResponseWriter, r *http.Request) {
 		headers(w)
 		r.Body = http.MaxBytesReader(w, r.Body, c.cfg.MaxRequestBytes)
 		s, err := c.session(r)
 		if err != nil {
-			c.fail(w, r, nil, err)
+			fail(w, r, nil, err)
 			return
 		}
 		safe := r.Method == http.MethodGet || r.Method == http.MethodHead
@@ -90,11 +103,11 @@ func (c *Console) guard(who audience, h pageFunc) http.HandlerFunc {
 				http.Redirect(w, r, "/console/signin", http.StatusSeeOther)
 				return
 			}
-			c.fail(w, r, nil, &apiError{Status: http.StatusUnauthorized, Message: "Your session has ended: sign in again."})
+			fail(w, r, nil, &apiError{Status: http.StatusUnauthorized, Message: "Your session has ended: sign in again."})
 			return
 		}
 		if !safe && !validCSRF(r, s.CSRF) {
-			c.fail(w, r, s, &apiError{Status: http.StatusForbidden, Message: "Forbidden: the CSRF token is missing or wrong. Reload the page and try again."})
+			fail(w, r, s, &apiError{Status: http.StatusForbidden, Message: "Forbidden: the CSRF token is missing or wrong. Reload the page and try again."})
 			return
 		}
 		if (who == forTenant && s.Admin()) || (who == forAdmin && !s.Admin()) {
@@ -102,11 +115,11 @@ func (c *Console) guard(who audience, h pageFunc) http.HandlerFunc {
 				http.Redirect(w, r, home(s), http.StatusSeeOther)
 				return
 			}
-			c.fail(w, r, s, &apiError{Status: http.StatusForbidden, Message: "Forbidden: this is not for your session."})
+			fail(w, r, s, &apiError{Status: http.StatusForbidden, Message: "Forbidden: this is not for your session."})
 			return
 		}
 		if err := h(w, r, s); err != nil {
-			c.fail(w, r, s, err)
+			fail(w, r, s, err)
 		}
 	}
 }
@@ -142,8 +155,66 @@ func (c *Console) fail(w http.ResponseWriter, r *http.Request, s *session, err e
 		s = nil
 	}
 	if ae.Status == http.StatusUnauthorized && r.Method == http.MethodGet {
-		http.Redirect(w, r, "/console/signin?ended=1", http.StatusSeeOther)
+		http.Redirect(w, r, "/console/signin?ended=1&next="+url.QueryEscape(r.URL.RequestURI()), http.StatusSeeOther)
 		return
 	}
+	if ae.Status == http.StatusUnauthorized {
+		// A form posted after the session ended: sign in again and come
+		// back to the page it was posted from (the playground keeps its
+		// draft in the tab, docs/console.md).
+		shown := *ae
+		shown.SignIn = "/console/signin?ended=1"
+		if next := refererPath(r); next != "" {
+			shown.SignIn += "&next=" + url.QueryEscape(next)
+		}
+		ae = &shown
+	}
 	c.render(w, r, s, ae.Status, "error", "", ae)
+}
+
+// failJSON is fail for a script's request: the error as JSON. An API 401
+// ends the session, as fail does.
+func (c *Console) failJSON(w http.ResponseWriter, r *http.Request, s *session, err error) {
+	var ae *apiError
+	if !errors.As(err, &ae) {
+		var mbe *http.MaxBytesError
+		if errors.As(err, &mbe) {
+			ae = &apiError{Status: http.StatusRequestEntityTooLarge, Message: "Payload too large: the preview is over the console's limit."}
+		} else {
+			c.log.ErrorContext(r.Context(), "console error", "method", r.Method, "path", r.URL.Path, "err", err)
+			ae = &apiError{Status: http.StatusInternalServerError, Message: "Internal error: it has been logged."}
+		}
+	}
+	where := "request"
+	if ae.Status == http.StatusUnauthorized {
+		where = "session"
+		if s != nil {
+			if err := c.sessions.end(r.Context(), s); err != nil {
+				c.log.ErrorContext(r.Context(), "console: end session", "err", err)
+			}
+			c.setCookie(w, r, "", -1)
+		}
+		ae = &apiError{Status: http.StatusUnauthorized, Message: "Your session has ended: sign in again. Your edit is kept in this tab."}
+	}
+	writeJSON(w, ae.Status, map[string]any{"error": previewError{Where: where, Message: ae.Message}})
+}
+
+// refererPath is the console page a form was posted from, when the browser
+// says (Referrer-Policy same-origin) and it is one of ours.
+func refererPath(r *http.Request) string {
+	ref, err := url.Parse(r.Header.Get("Referer"))
+	if err != nil || ref.Host != r.Host {
+		return ""
+	}
+	return safeNext(ref.RequestURI())
+}
+
+// safeNext is next when it is a console page to go back to after signing
+// in, else "".
+func safeNext(next string) string {
+	if !strings.HasPrefix(next, "/console/") || strings.HasPrefix(next, "/console/signin") ||
+		strings.ContainsAny(next, "\\\r\n") || strings.Contains(next, "//") {
+		return ""
+	}
+	return next
 }

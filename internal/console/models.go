@@ -9,15 +9,16 @@ import (
 // API's answers into the very types the API encodes them from, so that it
 // depends on the API's contract only, and the two cannot drift apart.
 type (
-	tenantJSON        = api.TenantJSON
-	keyJSON           = api.KeyJSON
-	templateJSON      = api.TemplateJSON
-	jobJSON           = api.JobJSON
-	batchJSON         = api.BatchJSON
-	recordJSON        = api.RecordJSON
-	tierMeasures      = scheduler.TierMeasures
-	deliveriesJSON    = api.DeliveriesJSON
-	webhookSecretJSON = api.WebhookSecretJSON
+	tenantJSON          = api.TenantJSON
+	keyJSON             = api.KeyJSON
+	templateJSON        = api.TemplateJSON
+	templateVersionJSON = api.TemplateVersionJSON
+	jobJSON             = api.JobJSON
+	batchJSON           = api.BatchJSON
+	recordJSON          = api.RecordJSON
+	tierMeasures        = scheduler.TierMeasures
+	deliveriesJSON      = api.DeliveriesJSON
+	webhookSecretJSON   = api.WebhookSecretJSON
 )
 
 // schedulerJSON is the answer of GET /v1/admin/scheduler.

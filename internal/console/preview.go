@@ -14,10 +14,14 @@ type previewInput struct {
 	Template string `json:"template"`
 	Data     string `json:"data"` // the data editor's text, checked here for its line
 	Format   string `json:"format"`
+	// Options are the studio's fields (paper, margins, …) over the
+	// template's options, as the save would store them.
+	Options *studioOptions `json:"options"`
 }
 
 // previewError says where a preview failed: in the template or the data
-// (with the line when known), or in the request (rate limit, busy, scope).
+// (with the line when known), in the options, in the request (rate limit,
+// busy, scope), or in the session (it ended: sign in again).
 type previewError struct {
 	Where   string `json:"where"`
 	Line    int    `json:"line,omitempty"`
@@ -46,7 +50,11 @@ func (c *Console) preview(w http.ResponseWriter, r *http.Request, s *session) er
 		}
 		data = json.RawMessage(in.Data)
 	}
-	resp, err := c.send(r, s, http.MethodPost, "/v1/renders", map[string]any{"template": in.Template, "data": data, "format": in.Format})
+	body := map[string]any{"template": in.Template, "data": data, "format": in.Format}
+	if in.Options != nil {
+		body["options"] = in.Options.options(in.Format)
+	}
+	resp, err := c.send(r, s, http.MethodPost, "/v1/renders", body)
 	if err != nil {
 		var ae *apiError
 		if !errors.As(err, &ae) {
@@ -56,6 +64,9 @@ func (c *Console) preview(w http.ResponseWriter, r *http.Request, s *session) er
 			return err
 		}
 		pe := previewError{Where: "request", Message: ae.Message}
+		if ae.Code == "bad-request" && strings.Contains(ae.Message, "options") {
+			pe.Where = "options"
+		}
 		if ae.Code == "template-error" {
 			pe.Where = "template"
 			if m := errorLine.FindStringSubmatch(ae.Message); m != nil {
@@ -67,14 +78,14 @@ func (c *Console) preview(w http.ResponseWriter, r *http.Request, s *session) er
 		}
 		return previewFailed(w, ae.Status, pe)
 	}
-	body := resp.body.Bytes()
-	id, err := c.sessions.savePreview(r.Context(), s, resp.header.Get("Content-Type"), body)
+	doc := resp.body.Bytes()
+	id, err := c.sessions.savePreview(r.Context(), s, resp.header.Get("Content-Type"), doc)
 	if err != nil {
 		return err
 	}
 	pages, _ := strconv.Atoi(resp.header.Get("X-Render-Pages"))
 	writeJSON(w, http.StatusOK, map[string]any{
-		"url": "/console/previews/" + id, "format": in.Format, "bytes": len(body), "pages": pages,
+		"url": "/console/previews/" + id, "format": in.Format, "bytes": len(doc), "pages": pages,
 		"seconds": resp.header.Get("X-Render-Seconds"),
 	})
 	return nil

@@ -85,6 +85,10 @@ var funcs = template.FuncMap{
 	"list":     func(v ...string) []string { return v },
 	"contains": func(list []string, s string) bool { return contains(list, s) },
 	"is":       func(p *string, s string) bool { return (p == nil && s == "") || (p != nil && *p == s) },
+	// rendered is what of a batch was rendered: done or failed, not canceled.
+	"rendered": func(b batchJSON) int { return b.Done + b.Failed },
+	"inc":      func(n int) int { return n + 1 },
+	"int64":    func(n int) int64 { return int64(n) },
 	"ext": func(format string) string {
 		if format == "" {
 			return "pdf"
@@ -151,6 +155,7 @@ var flashes = map[string]string{
 	"resumed":   "The tenant is active again.",
 	"submitted": "Submitted.",
 	"rotated":   "The webhook secret is rotated: the previous one signs beside it for 24 hours.",
+	"restored":  "Restored: the old version is stored again as the newest.",
 }
 
 // seeOther redirects after a POST, with a flash message from flashes.

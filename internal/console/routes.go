@@ -21,7 +21,9 @@ func (c *Console) routes() http.Handler {
 	mux.HandleFunc("POST /console/templates/{id}", c.guard(forTenant, c.templateUpdate))
 	mux.HandleFunc("POST /console/templates/{id}/delete", c.guard(forTenant, c.templateDelete))
 	mux.HandleFunc("POST /console/templates/{id}/submit", c.guard(forTenant, c.templateSubmit))
-	mux.HandleFunc("POST /console/preview", c.guard(forTenant, c.preview))
+	mux.HandleFunc("POST /console/templates/{id}/restore", c.guard(forTenant, c.templateRestore))
+	mux.HandleFunc("GET /console/templates/{id}/compare", c.guard(forTenant, c.templateCompare))
+	mux.HandleFunc("POST /console/preview", c.guardJSON(forTenant, c.preview))
 	mux.HandleFunc("GET /console/previews/{id}", c.guard(forTenant, c.previewShow))
 
 	mux.HandleFunc("GET /console/jobs", c.guard(forTenant, c.jobsList))

@@ -65,6 +65,8 @@ type Sessions interface {
 	// newest keep.
 	SaveConsolePreview(ctx context.Context, id string, tokenHash []byte, contentType string, body []byte, keep int) error
 	ConsolePreview(ctx context.Context, id string, tokenHash []byte) (contentType string, body []byte, ok bool, err error)
+	// TakeConsolePreview returns a kept item and deletes it (shown once).
+	TakeConsolePreview(ctx context.Context, id string, tokenHash []byte) (contentType string, body []byte, ok bool, err error)
 }
 
 // sessions are the console's sessions and previews, kept in db.

@@ -19,6 +19,7 @@ type signInPage struct {
 	CSRF    string
 	Message string
 	Ended   bool
+	Next    string // the console page to go back to
 }
 
 // index sends a browser to its session's home, or to sign in.
@@ -43,7 +44,11 @@ func (c *Console) showSignIn(w http.ResponseWriter, r *http.Request, status int,
 	token := randomString(24)
 	http.SetCookie(w, &http.Cookie{Name: loginCookie, Value: token, Path: "/console/signin", MaxAge: 3600,
 		HttpOnly: true, Secure: secure(r), SameSite: http.SameSiteStrictMode})
-	c.render(w, r, nil, status, "signin", "", signInPage{CSRF: token, Message: message, Ended: r.URL.Query().Get("ended") == "1"})
+	next := safeNext(r.URL.Query().Get("next"))
+	if next == "" {
+		next = safeNext(r.PostFormValue("next"))
+	}
+	c.render(w, r, nil, status, "signin", "", signInPage{CSRF: token, Message: message, Ended: r.URL.Query().Get("ended") == "1", Next: next})
 }
 
 // signIn checks the typed key or admin token with the API and starts a
@@ -90,6 +95,9 @@ func (c *Console) signIn(w http.ResponseWriter, r *http.Request) {
 	to := "/console/templates"
 	if id.Admin {
 		to = "/console/admin/tenants"
+	}
+	if next := safeNext(r.PostFormValue("next")); next != "" {
+		to = next // where the ended session left off; the guard sends a wrong audience home
 	}
 	http.Redirect(w, r, to, http.StatusSeeOther)
 }

@@ -8,17 +8,29 @@ import (
 )
 
 // playgroundPage is the playground: a template (stored or not yet), its
-// sample data and what to queue with it.
+// sample data and options, its versions and what to queue with it.
 type playgroundPage struct {
-	New      bool
-	Template templateJSON
-	Latest   int   // the stored template's latest version
-	Versions []int // newest first
-	Data     string
-	Format   string
-	Records  string
-	Metadata string
-	Error    string // why the last save failed
+	New         bool
+	Template    templateJSON
+	Latest      int   // the stored template's latest version
+	Versions    []int // newest first
+	VersionList []templateVersionJSON
+	Data        string // the sample data, as the data editor shows it
+	Options     studioOptions
+	Papers      []string
+	Format      string
+	Records     string
+	Metadata    string
+	Error       string // why the last save failed
+}
+
+// DraftKey names the tab's draft of this page in sessionStorage: the
+// template and the version the edit started from.
+func (p playgroundPage) DraftKey() string {
+	if p.New {
+		return "new"
+	}
+	return p.Template.ID + "@" + strconv.Itoa(p.Template.Version)
 }
 
 const (
@@ -41,12 +53,12 @@ const (
 func (c *Console) templateNew(w http.ResponseWriter, r *http.Request, s *session) error {
 	c.render(w, r, s, http.StatusOK, "playground", "new", playgroundPage{
 		New: true, Template: templateJSON{Content: sampleTemplate}, Data: sampleData, Format: "html",
-		Records: sampleRecords})
+		Options: studioFromOptions(nil), Papers: paperNames, Records: sampleRecords})
 	return nil
 }
 
 // templateEdit is the playground on a stored template, at its latest
-// version or at ?version=N.
+// version or at ?version=N, with that version's sample data and options.
 func (c *Console) templateEdit(w http.ResponseWriter, r *http.Request, s *session) error {
 	id := r.PathValue("id")
 	if base, version, ok := strings.Cut(id, "@"); ok {
@@ -64,16 +76,25 @@ func (c *Console) templateEdit(w http.ResponseWriter, r *http.Request, s *sessio
 			return err
 		}
 	}
-	c.render(w, r, s, http.StatusOK, "playground", "templates", playgroundPage{
-		Template: t, Latest: latest.Version, Versions: versions(latest.Version),
-		Data: sampleData, Format: "html", Records: sampleRecords})
+	p := playgroundPage{Template: t, Latest: latest.Version, Data: indentJSON(t.SampleData),
+		Options: studioFromOptions(t.Options), Papers: paperNames, Format: "html", Records: sampleRecords}
+	if err := c.versions(r, s, id, &p); err != nil {
+		return err
+	}
+	c.render(w, r, s, http.StatusOK, "playground", "templates", p)
 	return nil
 }
 
-func versions(latest int) []int {
-	out := make([]int, 0, latest)
-	for v := latest; v >= 1; v-- {
-		out = append(out, v)
+// versions fills in the template's versions, with their dates.
+func (c *Console) versions(r *http.Request, s *session, id string, p *playgroundPage) error {
+	var list page[templateVersionJSON]
+	if err := c.call(r, s, http.MethodGet, "/v1/templates/"+url.PathEscape(id)+"/versions?limit=1000", nil, &list); err != nil {
+		return err
 	}
-	return out
+	p.VersionList = list.Data
+	p.Versions = make([]int, len(list.Data))
+	for i, v := range list.Data {
+		p.Versions[i] = v.Version
+	}
+	return nil
 }

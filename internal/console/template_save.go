@@ -1,17 +1,40 @@
 package console
 
 import (
+	"encoding/json"
 	"errors"
 	"net/http"
 	"net/url"
+	"strings"
 )
+
+// templateFields are what the playground stores of a template: its
+// content, its name, its sample data (the data editor) and its options
+// (the studio's fields over the template's own).
+func templateFields(r *http.Request) (map[string]any, *apiError) {
+	in := map[string]any{"name": r.PostFormValue("name"), "content": r.PostFormValue("content")}
+	data := strings.TrimSpace(r.PostFormValue("data"))
+	if data == "" {
+		data = "{}"
+	}
+	if perr := checkJSON(data); perr != nil {
+		return nil, &apiError{Status: http.StatusBadRequest, Code: "bad-request", Message: "Bad request: the sample data is not JSON: " + perr.Message}
+	}
+	in["sampleData"] = json.RawMessage(data)
+	in["options"] = studioFromForm(r).options("")
+	return in, nil
+}
 
 // templateCreate stores a new template from the playground.
 func (c *Console) templateCreate(w http.ResponseWriter, r *http.Request, s *session) error {
 	t := templateJSON{ID: r.PostFormValue("id"), Name: r.PostFormValue("name"), Content: r.PostFormValue("content")}
+	in, perr := templateFields(r)
+	if perr != nil {
+		return c.saveFailed(w, r, s, true, t, perr)
+	}
+	in["id"] = t.ID
 	var out templateJSON
-	err := c.call(r, s, http.MethodPost, "/v1/templates", map[string]string{"id": t.ID, "name": t.Name, "content": t.Content}, &out)
-	if err != nil {
+	if err := c.call(r, s, http.MethodPost, "/v1/templates", in, &out); err != nil {
 		return c.saveFailed(w, r, s, true, t, err)
 	}
 	seeOther(w, r, "/console/templates/"+url.PathEscape(out.ID), "created")
@@ -22,13 +45,12 @@ func (c *Console) templateCreate(w http.ResponseWriter, r *http.Request, s *sess
 func (c *Console) templateUpdate(w http.ResponseWriter, r *http.Request, s *session) error {
 	id := r.PathValue("id")
 	t := templateJSON{ID: id, Name: r.PostFormValue("name"), Content: r.PostFormValue("content")}
+	in, perr := templateFields(r)
+	if perr != nil {
+		return c.saveFailed(w, r, s, false, t, perr)
+	}
 	var out templateJSON
-	err := c.call(r, s, http.MethodPut, "/v1/templates/"+url.PathEscape(id), map[string]string{"name": t.Name, "content": t.Content}, &out)
-	if err != nil {
-		var latest templateJSON
-		if gerr := c.call(r, s, http.MethodGet, "/v1/templates/"+url.PathEscape(id), nil, &latest); gerr == nil {
-			t.Version = latest.Version
-		}
+	if err := c.call(r, s, http.MethodPut, "/v1/templates/"+url.PathEscape(id), in, &out); err != nil {
 		return c.saveFailed(w, r, s, false, t, err)
 	}
 	seeOther(w, r, "/console/templates/"+url.PathEscape(id), "saved")
@@ -42,8 +64,17 @@ func (c *Console) saveFailed(w http.ResponseWriter, r *http.Request, s *session,
 	if !errors.As(err, &ae) || ae.Status == http.StatusUnauthorized || ae.Status == http.StatusNotFound {
 		return err
 	}
-	p := playgroundPage{New: isNew, Template: t, Latest: t.Version, Versions: versions(t.Version),
-		Data: r.PostFormValue("data"), Format: r.PostFormValue("format"), Records: sampleRecords, Error: ae.Message}
+	p := playgroundPage{New: isNew, Template: t, Data: r.PostFormValue("data"), Options: studioFromForm(r), Papers: paperNames,
+		Format: r.PostFormValue("format"), Records: sampleRecords, Error: ae.Message}
+	if !isNew {
+		var latest templateJSON
+		if gerr := c.call(r, s, http.MethodGet, "/v1/templates/"+url.PathEscape(t.ID), nil, &latest); gerr == nil {
+			p.Template.Version, p.Latest = latest.Version, latest.Version
+		}
+		if verr := c.versions(r, s, t.ID, &p); verr != nil {
+			return verr
+		}
+	}
 	if p.Data == "" {
 		p.Data = sampleData
 	}

@@ -55,3 +55,16 @@ func (s *Store) ConsolePreview(ctx context.Context, id string, tokenHash []byte)
 	}
 	return contentType, body, err == nil, err
 }
+
+// sqlTakePreview is console.sql's take-preview.
+var sqlTakePreview = Statement("take-preview")
+
+// TakeConsolePreview returns one of a session's kept items and deletes it,
+// so that it is shown once; ok is false when there is none.
+func (s *Store) TakeConsolePreview(ctx context.Context, id string, tokenHash []byte) (contentType string, body []byte, ok bool, err error) {
+	err = s.Pool.QueryRow(ctx, sqlTakePreview, id, tokenHash).Scan(&contentType, &body)
+	if errors.Is(err, pgx.ErrNoRows) {
+		return "", nil, false, nil
+	}
+	return contentType, body, err == nil, err
+}

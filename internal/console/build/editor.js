@@ -126,6 +126,95 @@ function showError(view, line, message) {
   view.dispatch({ effects: setError.of(line ? { line, message } : null) });
 }
 
+// The studio's page options, sent with each preview as the save would
+// store them (the server puts them over the template's own options).
+const optionFields = {
+  paper: "opt-paper", orientation: "opt-orientation", marginTop: "opt-margin-top", marginRight: "opt-margin-right",
+  marginBottom: "opt-margin-bottom", marginLeft: "opt-margin-left", header: "opt-header", footer: "opt-footer",
+  pdfTitle: "opt-pdf-title", base: "options-base",
+};
+
+function pageOptions(form) {
+  const o = {};
+  for (const [k, id] of Object.entries(optionFields)) {
+    const el = form.querySelector("#" + id);
+    if (el) o[k] = el.value;
+  }
+  return o;
+}
+
+// The draft: what the tab has typed, kept in its sessionStorage under the
+// template and the version the edit started from, so that an edit outlives
+// an ended session (sign in again in this tab and it is put back). Saving
+// clears it once the save has landed (the page after it says ?ok=).
+const draftFields = ["content", "data", "name", "id", ...Object.values(optionFields).filter((id) => id !== "options-base")];
+
+function setField(form, id, value) {
+  const el = form.querySelector("#" + id);
+  if (!el || el.value === value) return false;
+  if (el.editorView) {
+    const v = el.editorView;
+    v.dispatch({ changes: { from: 0, to: v.state.doc.length, insert: value } });
+  } else {
+    el.value = value;
+  }
+  return true;
+}
+
+function drafts(form) {
+  const key = "paprika-draft:" + form.dataset.draft;
+  const box = document.getElementById("draft-status");
+  const text = document.getElementById("draft-text");
+  const ok = new URLSearchParams(location.search).get("ok");
+  if (ok === "saved" || ok === "created" || ok === "restored") {
+    // The save landed: the drafts it came from are stored now.
+    const id = form.dataset.draft.split("@")[0];
+    for (const k of Object.keys(sessionStorage)) {
+      if (k === "paprika-draft:new" || k.startsWith("paprika-draft:" + id + "@")) sessionStorage.removeItem(k);
+    }
+  }
+  let saved = null;
+  try { saved = JSON.parse(sessionStorage.getItem(key) || "null"); } catch (e) { saved = null; }
+  let restoring = false;
+  if (saved && saved.fields) {
+    restoring = true;
+    let changed = false;
+    for (const id of draftFields) {
+      if (typeof saved.fields[id] === "string" && setField(form, id, saved.fields[id])) changed = true;
+    }
+    restoring = false;
+    if (changed) {
+      const at = new Date(saved.at);
+      text.textContent = `Your unsaved edit (last typed at ${at.toLocaleTimeString()}) is back: it is not saved yet.`;
+      box.hidden = false;
+    } else {
+      sessionStorage.removeItem(key);
+    }
+  }
+  document.getElementById("draft-discard").addEventListener("click", () => {
+    sessionStorage.removeItem(key);
+    location.reload();
+  });
+  let timer = null;
+  const keep = () => {
+    if (restoring) return;
+    clearTimeout(timer);
+    timer = setTimeout(() => {
+      const fields = {};
+      for (const id of draftFields) {
+        const el = form.querySelector("#" + id);
+        if (el) fields[id] = el.value;
+      }
+      try {
+        sessionStorage.setItem(key, JSON.stringify({ at: Date.now(), fields }));
+        form.dataset.drafted = String(Date.now()); // tests wait on it
+      } catch (e) { /* storage full or off: the edit is only in the page */ }
+    }, 150);
+  };
+  form.addEventListener("input", keep);
+  form.addEventListener("change", keep);
+}
+
 function playground(form) {
   const content = form.querySelector("#content");
   const data = form.querySelector("#data");
@@ -149,10 +238,14 @@ function playground(form) {
       const resp = await fetch(form.dataset.preview, {
         method: "POST",
         headers: { "Content-Type": "application/json", "X-CSRF-Token": csrf },
-        body: JSON.stringify({ template: content.value, data: data.value, format: format.value }),
+        body: JSON.stringify({ template: content.value, data: data.value, format: format.value, options: pageOptions(form) }),
         credentials: "same-origin",
       });
-      answer = await resp.json();
+      if ((resp.headers.get("Content-Type") || "").startsWith("application/json")) {
+        answer = await resp.json();
+      } else {
+        answer = { error: { where: "request", message: `The console answered ${resp.status} without a preview; reload the page (your edit is kept in this tab).` } };
+      }
     } catch (e) {
       answer = { error: { where: "request", message: "The console did not answer: " + e.message } };
     }
@@ -162,10 +255,17 @@ function playground(form) {
     if (answer.error) {
       const e = answer.error;
       const view = e.where === "data" ? data.editorView : content.editorView;
-      if (e.line && e.where !== "request") showError(view, e.line, e.message);
-      status.textContent = (e.where === "data" ? "Data error" : e.where === "template" ? "Template error" : "Error") +
-        (e.line ? ` at line ${e.line}` : "") + ": " + e.message;
+      if (e.line && (e.where === "data" || e.where === "template")) showError(view, e.line, e.message);
+      const what = { data: "Data error", template: "Template error", options: "Page options error", session: "Signed out" }[e.where] || "Error";
+      status.textContent = what + (e.line ? ` at line ${e.line}` : "") + ": " + e.message;
       status.className = "status error";
+      if (e.where === "session") {
+        const a = document.createElement("a");
+        a.id = "preview-sign-in";
+        a.href = "/console/signin?ended=1&next=" + encodeURIComponent(location.pathname + location.search);
+        a.textContent = "Sign in again";
+        status.append(" ", a);
+      }
       return;
     }
     status.className = "status ok";
@@ -190,8 +290,13 @@ function playground(form) {
   }
   content.addEventListener("input", schedule);
   data.addEventListener("input", schedule);
+  for (const id of Object.values(optionFields)) {
+    const el = form.querySelector("#" + id);
+    if (el) el.addEventListener(el.tagName === "SELECT" ? "change" : "input", schedule);
+  }
   format.addEventListener("change", preview);
   button.addEventListener("click", preview);
+  drafts(form);
   preview();
 }
 

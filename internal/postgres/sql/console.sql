@@ -41,3 +41,9 @@ DELETE FROM console_previews WHERE token_hash = $2 AND id IN (
 {{define "preview"}}
 SELECT content_type, body FROM console_previews WHERE id = $1 AND token_hash = $2
 {{end}}
+
+{{/* take-preview returns a session's kept item and deletes it: what is
+shown once (a new key's sealed secret). */}}
+{{define "take-preview"}}
+DELETE FROM console_previews WHERE id = $1 AND token_hash = $2 RETURNING content_type, body
+{{end}}
