@@ -467,3 +467,22 @@ func TestMergedPDFAStaysPDFA(t *testing.T) {
 	require.Equal(t, want, p.data(intent["/DestOutputProfile"]))
 	require.Len(t, p.trailer["/ID"], 2)
 }
+
+// PDF/UA-1 allows encryption: the document opens with its password in
+// poppler and qpdf, and assistive technology may read it whatever the
+// permissions (bit 10, which pdfinfo does not show and qpdf does).
+func TestPDFUA1Encrypted(t *testing.T) {
+	t.Parallel()
+	o := pdfOptions(t, `{"standards":["PDF/UA-1"],"password":{"user":"u-pw","owner":"o-pw"},"permissions":["print"]}`)
+	out := render(t, shared, Input{Template: `<html lang="en"><title>Locked</title><h1>Locked</h1><p>Text.</p></html>`, Options: Options{PDF: o}})
+	info, err := popplerPW(t, "pdfinfo", out.Body, "u-pw")
+	require.NoError(t, err, info)
+	require.Equal(t, "Locked", infoField(t, info, "Title"))
+	require.Regexp(t, `print:yes copy:no change:no addNotes:no algorithm:AES-256`, info)
+	perms := string(qpdf(t, out.Body, "--password=u-pw", "--show-encryption"))
+	require.Contains(t, perms, "extract for accessibility: allowed")
+	require.Contains(t, perms, "extract for any purpose: not allowed")
+	meta, err := popplerPW(t, "pdfinfo", out.Body, "u-pw", "-meta")
+	require.NoError(t, err)
+	require.Contains(t, meta, "<pdfuaid:part>1</pdfuaid:part>")
+}
