@@ -12,7 +12,7 @@ import (
 	"github.com/spf13/cobra"
 )
 
-// The operators' commands of SPEC §9 (tenants, keys, scheduler, templates)
+// The operators' commands of docs/operations.md (tenants, keys, scheduler, templates)
 // talk to a running API. They are built on cobra, as River's and Temporal's
 // command lines are: nested commands with --help at every level, flags that
 // read like the API's fields, and shell completion for free. The process

@@ -12,7 +12,7 @@ import (
 
 var tenantID = regexp.MustCompile(`^[a-z0-9][a-z0-9-]{0,62}$`)
 
-// TenantJSON is a tenant as the API answers it (SPEC §3.1).
+// TenantJSON is a tenant as the API answers it (docs/api.md).
 type TenantJSON struct {
 	ID            string  `json:"id"`
 	Name          string  `json:"name"`

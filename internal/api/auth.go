@@ -11,7 +11,7 @@ import (
 	"github.com/paprikahq/paprika/internal/secrets"
 )
 
-// Scopes a key may hold (SPEC §3.1).
+// Scopes a key may hold (docs/api.md).
 const (
 	ScopeRender    = "render"
 	ScopeTemplates = "templates"
@@ -90,7 +90,7 @@ func (s *Server) authenticateTenant(r *http.Request) (*paprika.Principal, error)
 
 // authenticate looks secret up in PostgreSQL, on every request, so that a
 // key revoked or a tenant suspended or deleted through any api process is
-// refused at once (SPEC §3.1). It remembers the key in the key cache, which
+// refused at once (docs/api.md). It remembers the key in the key cache, which
 // only labels busy answers (see busyTier) and never authenticates.
 func (s *Server) authenticate(ctx context.Context, secret string) (*paprika.Principal, error) {
 	_, gen, _ := s.keys.get(secret)

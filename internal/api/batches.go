@@ -17,7 +17,7 @@ import (
 // MaxRecords is the most records one batch may hold.
 const MaxRecords = 100_000
 
-// BatchJSON is a batch as the API answers it (SPEC §3.2).
+// BatchJSON is a batch as the API answers it (docs/api.md).
 type BatchJSON struct {
 	ID         string          `json:"id"`
 	Status     string          `json:"status"`

@@ -11,7 +11,7 @@ import (
 	"github.com/paprikahq/paprika/internal/unreachable"
 )
 
-// statuses maps every error code to its one HTTP status (SPEC §3).
+// statuses maps every error code to its one HTTP status (docs/api.md).
 var statuses = map[string]int{
 	paprika.CodeBadRequest:          http.StatusBadRequest,
 	paprika.CodeUnauthorized:        http.StatusUnauthorized,

@@ -15,7 +15,7 @@ import (
 )
 
 // renderInput is the rendering input shared by renders, jobs and batches
-// (SPEC §3.2).
+// (docs/api.md).
 type renderInput struct {
 	Template   *string         `json:"template"`
 	TemplateID *string         `json:"templateId"`
@@ -206,7 +206,7 @@ func (s *Server) refused(ctx context.Context, p *paprika.Principal, err error) e
 	return err
 }
 
-// countRequest applies the tier's ratePerMinute (SPEC §4.4) with the tier
+// countRequest applies the tier's ratePerMinute (docs/scheduler.md) with the tier
 // the request would run at now.
 func (s *Server) countRequest(ctx context.Context, p *paprika.Principal) error {
 	tier := s.cfg.Tiers.Resolve(p.Key.Tier, p.Tenant.Tier)

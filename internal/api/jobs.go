@@ -27,7 +27,7 @@ type ErrorJSON struct {
 	Message string `json:"message"`
 }
 
-// QueueJSON is a queued job's place among its tenant's own jobs (SPEC §4.8),
+// QueueJSON is a queued job's place among its tenant's own jobs (docs/scheduler.md),
 // when it should start and why it waits (queue.go); a batch's is its next
 // record's.
 type QueueJSON struct {
@@ -36,7 +36,7 @@ type QueueJSON struct {
 	WaitingFor string   `json:"waitingFor"`
 }
 
-// JobJSON is a job as the API answers it (SPEC §3.2). The console and the
+// JobJSON is a job as the API answers it (docs/api.md). The console and the
 // command line decode the API's answers into these same types.
 type JobJSON struct {
 	ID         string          `json:"id"`
@@ -54,7 +54,7 @@ type JobJSON struct {
 	Metadata   json.RawMessage `json:"metadata"`
 }
 
-// tierNow is the tier queued work would be claimed at now (SPEC §4.2).
+// tierNow is the tier queued work would be claimed at now (docs/scheduler.md).
 func (s *Server) tierNow(keyTier string, p *paprika.Principal) string {
 	return s.cfg.Tiers.Resolve(keyTier, p.Tenant.Tier).Key
 }

@@ -12,7 +12,7 @@ import (
 	"github.com/paprikahq/paprika/internal/storage"
 )
 
-// redirectExpiry is how long a presigned download URL works (SPEC §6).
+// redirectExpiry is how long a presigned download URL works (docs/storage.md).
 const redirectExpiry = 5 * time.Minute
 
 // serveOutput sends a stored document, streamed from the store, with its

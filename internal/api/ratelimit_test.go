@@ -11,7 +11,7 @@ import (
 	"github.com/paprikahq/paprika/internal/paprika"
 )
 
-// SPEC §4.4 and the seed: "The count is kept in PostgreSQL, so every API
+// docs/scheduler.md: "The count is kept in PostgreSQL, so every API
 // counts alike." Two api processes, each with a pool of its own on one
 // database, share every tenant's count for the clock minute; each tenant
 // is held to the ratePerMinute of the tier its request runs at.
@@ -124,7 +124,7 @@ func TestRateLimitAcrossAPIs(t *testing.T) {
 	require.Equal(t, minute, time.Now().Truncate(time.Minute), "the test ran within one clock minute")
 }
 
-// SPEC §4.2: queued work shows the tier it would be claimed at now (the
+// docs/scheduler.md: queued work shows the tier it would be claimed at now (the
 // key's, else the tenant's, else the default), so a tenant's upgrade
 // reaches work already waiting; finished work shows the tier it ran at.
 func TestWorkTier(t *testing.T) {

@@ -115,7 +115,7 @@ func TestRenderErrors(t *testing.T) {
 	require.Zero(t, m.Done, "a failed render is not done")
 }
 
-// SPEC §4.5: two concurrent synchronous renders on one slot: one 200, one
+// docs/scheduler.md: two concurrent synchronous renders on one slot: one 200, one
 // 503 busy with Retry-After, at once rather than waiting.
 func TestRenderBusy(t *testing.T) {
 	t.Parallel()
@@ -175,7 +175,7 @@ func TestRenderBusy(t *testing.T) {
 	requireStatus(t, http.StatusOK, resp, body)
 }
 
-// The rendering input shared by renders, jobs and batches (SPEC §3.2):
+// The rendering input shared by renders, jobs and batches (docs/api.md):
 // anything wrong with it is a 400 that names the field, and nothing is
 // rendered or queued.
 func TestInputBadRequest(t *testing.T) {

@@ -168,7 +168,7 @@ func TestTemplateBadRequests(t *testing.T) {
 	require.Len(t, decodeJSON[list[TemplateJSON]](t, body).Data, 1)
 }
 
-// Work records the version it used (SPEC §3.2) and renders that version's
+// Work records the version it used (docs/api.md) and renders that version's
 // content, however many versions come after.
 func TestWorkPinsTemplateVersion(t *testing.T) {
 	t.Parallel()

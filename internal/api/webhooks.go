@@ -12,7 +12,7 @@ import (
 )
 
 // WebhookSecretJSON is a tenant's webhook signing secret and the replaced
-// ones still signing (SPEC §3.3).
+// ones still signing (docs/webhooks.md).
 type WebhookSecretJSON struct {
 	Secret    string                 `json:"secret"`
 	RotatedAt *string                `json:"rotatedAt"`

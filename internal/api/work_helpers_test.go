@@ -26,7 +26,7 @@ import (
 // htmlType is the Content-Type of html documents.
 const htmlType = "text/html; charset=utf-8"
 
-// The fields of the tenant API's objects (SPEC §3.2), exactly.
+// The fields of the tenant API's objects (docs/api.md), exactly.
 var (
 	jobFields      = []string{"id", "status", "tier", "format", "templateId", "createdAt", "startedAt", "finishedAt", "attempts", "queue", "output", "error", "metadata"}
 	batchFields    = []string{"id", "status", "tier", "format", "templateId", "total", "queued", "running", "done", "failed", "canceled", "createdAt", "startedAt", "finishedAt", "queue", "metadata"}

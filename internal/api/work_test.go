@@ -112,7 +112,7 @@ func TestCancelQueuedJob(t *testing.T) {
 	_, err := e.Outputs.Stat(t.Context(), storage.JobKey("acme", uuid.MustParse(canceled.ID), "html"))
 	require.ErrorIs(t, err, storage.ErrNotExist)
 
-	// SPEC §3.2: tier is "the tier it would be claimed at now, then the tier
+	// docs/api.md: tier is "the tier it would be claimed at now, then the tier
 	// it ran at". A job that never ran has no tier it ran at: it shows the
 	// one it would have run at, never an empty name.
 	require.Equal(t, "standard", obj["tier"])
@@ -228,7 +228,7 @@ func TestListJobs(t *testing.T) {
 	}
 }
 
-// SPEC §4.8: a queued job shows how many of its own tenant's queued single
+// docs/scheduler.md: a queued job shows how many of its own tenant's queued single
 // jobs are ahead of it; other tenants' work and batches never count.
 func TestQueueAhead(t *testing.T) {
 	t.Parallel()
@@ -349,7 +349,7 @@ func TestTenantIsolation(t *testing.T) {
 	require.Contains(t, string(doc), "A done")
 }
 
-// Scopes (SPEC §3.1): read reads, render renders and reads its work,
+// Scopes (docs/api.md): read reads, render renders and reads its work,
 // templates manages templates; a suspended tenant's keys are refused.
 func TestWorkScopes(t *testing.T) {
 	t.Parallel()

@@ -16,7 +16,7 @@ import (
 	"github.com/paprikahq/paprika/internal/sealed"
 )
 
-// Config is every setting of SPEC §2.
+// Config is every setting of docs/configuration.md.
 type Config struct {
 	Port            int
 	DatabaseURL     string
@@ -62,7 +62,7 @@ type Config struct {
 // required.
 type Role int
 
-// The processes of SPEC §1.
+// The processes of docs/architecture.md.
 const (
 	RoleAPI Role = iota
 	RoleWorker

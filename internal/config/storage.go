@@ -12,7 +12,7 @@ import (
 	"strings"
 )
 
-// Storage kinds of PAPRIKA_STORAGE_URL (SPEC §6).
+// Storage kinds of PAPRIKA_STORAGE_URL (docs/storage.md).
 const (
 	StorageFile = "file"
 	StorageS3   = "s3"

@@ -56,7 +56,7 @@ func (ts Tiers) Names() []string {
 	return names
 }
 
-// Resolve returns the tier work runs at (SPEC §4.2): the key's tier when it
+// Resolve returns the tier work runs at (docs/scheduler.md): the key's tier when it
 // has one that is configured, else the tenant's when configured, else the
 // default. keyTier and tenantTier are "" when unset.
 func (ts Tiers) Resolve(keyTier, tenantTier string) Tier {

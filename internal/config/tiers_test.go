@@ -86,7 +86,7 @@ func TestParseWorkerTiers(t *testing.T) {
 }
 
 // FuzzParseTiers checks that no input crashes the parser, that every error is
-// one line, and that what it accepts holds the rules of SPEC §4.1.
+// one line, and that what it accepts holds the rules of docs/scheduler.md.
 func FuzzParseTiers(f *testing.F) {
 	for _, s := range []string{``, `{}`, `{"standard": {"weight": 1}, "priority": {"weight": 4, "maxRunning": 20, "ratePerMinute": 600}}`,
 		`{"a": {"weight": 0.5, "name": "A"}}`, `{"a": null}`, `[1]`, `{"a": {"maxRunning": 1.0}}`, `{"a":{}}}`} {

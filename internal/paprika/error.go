@@ -1,7 +1,7 @@
 // Package paprika holds the domain: the words every other package shares.
 // Tenants, keys and their principals; jobs, batches, records, their sources,
 // outputs and statuses; claimed items and their results; and the error type
-// whose code becomes the API's error body, with its codes (SPEC §3). It
+// whose code becomes the API's error body, with its codes (docs/api.md). It
 // depends on nothing of the adapters (postgres, chromium, storage).
 package paprika
 
@@ -10,7 +10,7 @@ import (
 	"fmt"
 )
 
-// Error codes of SPEC §3, each with one HTTP status (see internal/api).
+// Error codes of docs/api.md, each with one HTTP status (see internal/api).
 const (
 	CodeBadRequest   = "bad-request"
 	CodeUnauthorized = "unauthorized"

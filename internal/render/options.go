@@ -11,7 +11,7 @@ import (
 	"github.com/paprikahq/paprika/internal/render/pdf"
 )
 
-// Options are the rendering options of SPEC §3.2. The JSON shape is the
+// Options are the rendering options of docs/api.md. The JSON shape is the
 // API's; the zero value asks for every default (A4, Chromium's margins,
 // backgrounds printed, scale 1, 1024 px wide screenshots).
 type Options struct {
@@ -26,7 +26,7 @@ type Options struct {
 	Width           int      `json:"width,omitempty"`
 	WaitFor         string   `json:"waitFor,omitempty"`
 
-	// PDF is applied to a pdf after Chromium prints it (SPEC §6.1).
+	// PDF is applied to a pdf after Chromium prints it (docs/rendering.md).
 	PDF *pdf.Options `json:"pdf,omitempty"`
 }
 

@@ -8,7 +8,6 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
-	"slices"
 	"strings"
 	"testing"
 )
@@ -30,37 +29,6 @@ var outside = []string{
 	"SPEC" + ".md",
 }
 
-// citingSpec are the files that still cite the design document ("SPEC" +
-// " §N"), each to point at the doc in docs/ that says the same thing, as
-// the rest of the repository does now. They are exempt from the design
-// document's two strings only; remove each from the list once it is done.
-var citingSpec = []string{
-	"cmd/paprika/cli.go",
-	"internal/api/admin.go",
-	"internal/api/auth.go",
-	"internal/api/batches.go",
-	"internal/api/errors.go",
-	"internal/api/input.go",
-	"internal/api/jobs.go",
-	"internal/api/outputs.go",
-	"internal/api/ratelimit_test.go",
-	"internal/api/renders_test.go",
-	"internal/api/templates_test.go",
-	"internal/api/webhooks.go",
-	"internal/api/work_helpers_test.go",
-	"internal/api/work_test.go",
-	"internal/config/config.go",
-	"internal/config/storage.go",
-	"internal/config/tiers.go",
-	"internal/config/tiers_test.go",
-	"internal/paprika/error.go",
-	"internal/render/options.go",
-	"internal/render/pdf/doc.go",
-	"internal/render/pdf/options.go",
-	"internal/webhook/client.go",
-	"internal/webhook/doc.go",
-}
-
 // TestRepositoryStandsAlone fails naming each file:line, in every file of
 // the repository (tracked or not yet added, ignored files left out), that
 // mentions a path or a document outside it.
@@ -74,33 +42,12 @@ func TestRepositoryStandsAlone(t *testing.T) {
 		t.Fatal(err)
 	}
 	self := filepath.ToSlash(filepath.Join("internal", "repotest", "standalone_test.go"))
-	stillCiting := map[string]bool{}
 	for _, h := range hits {
 		if h.file == self {
 			continue
 		}
-		if slices.Contains(citingSpec, h.file) && citesSpecOnly(h.text) {
-			stillCiting[h.file] = true
-			continue
-		}
 		t.Errorf("%s:%d leads outside the repository: %s", h.file, h.line, strings.TrimSpace(h.text))
 	}
-	for _, f := range citingSpec {
-		if !stillCiting[f] {
-			t.Logf("%s no longer cites the design document: remove it from citingSpec", f)
-		}
-	}
-}
-
-// citesSpecOnly reports whether every one of outside that line holds is
-// one of the design document's.
-func citesSpecOnly(line string) bool {
-	for _, s := range outside {
-		if strings.Contains(line, s) && !strings.HasPrefix(s, "SPEC") {
-			return false
-		}
-	}
-	return true
 }
 
 type hit struct {

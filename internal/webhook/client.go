@@ -17,7 +17,7 @@ import (
 	"time"
 )
 
-// Limits of one attempt (SPEC §3.3).
+// Limits of one attempt (docs/webhooks.md).
 const (
 	AttemptTimeout = 10 * time.Second
 	MaxAnswerBytes = 64 << 10

@@ -1,4 +1,4 @@
-// Package webhook delivers Paprika's webhooks (SPEC §3.3) as Standard
+// Package webhook delivers Paprika's webhooks (docs/webhooks.md) as Standard
 // Webhooks 1.0: an event written to the PostgreSQL outbox in the
 // transaction that finishes a job or batch is posted to its webhookUrl,
 // signed with the tenant's secrets, retried with exponential backoff and

@@ -1,6 +1,6 @@
 // Package pdf finishes the PDFs Chromium prints, after the tab is done:
 // document metadata, a text watermark on every page, AES-256 encryption
-// with permissions (SPEC §6.1), and the merge of a batch's records into one
+// with permissions (docs/rendering.md), and the merge of a batch's records into one
 // document with a bookmark per record, streamed with bounded memory.
 //
 // It is built on github.com/pdfcpu/pdfcpu (pure Go, Apache-2.0, maintained

@@ -10,7 +10,7 @@ import (
 	"golang.org/x/text/unicode/norm"
 )
 
-// Options are a PDF's document options (SPEC §6.1), the JSON object
+// Options are a PDF's document options (docs/rendering.md), the JSON object
 // options.pdf. The zero value changes nothing but the producer.
 type Options struct {
 	Title    string `json:"title,omitempty"`
