@@ -177,9 +177,11 @@ func (i *interceptor) run(ctx context.Context, events iter.Seq2[fetch.EventReque
 func (i *interceptor) answer(ctx context.Context, ev fetch.EventRequestPaused) {
 	var err error
 	u, perr := url.Parse(ev.Request.URL)
-	if perr == nil {
+	if perr == nil && ev.ResourceType != network.ResourceTypeDocument {
 		if s, name, ok := i.assetRequest(u); ok {
-			// A render's own asset, from its tenant's assets: never the network.
+			// A render's own asset, from its tenant's assets: never the
+			// network. (A navigation to one is answered as any other, and
+			// leaves the document in place.)
 			if err := i.answerAsset(ctx, ev, s, name); err != nil && ctx.Err() == nil {
 				i.log.DebugContext(ctx, "chromium asset request not answered", "url", truncate(ev.Request.URL), "error", err)
 			}
