@@ -107,6 +107,8 @@ func TestAssets(t *testing.T) {
 		requireStatus(t, http.StatusOK, resp, body)
 		require.Equal(t, logo2, body)
 		require.Equal(t, "image/png", resp.Header.Get("Content-Type"))
+		require.Equal(t, "nosniff", resp.Header.Get("X-Content-Type-Options"))
+		require.Contains(t, resp.Header.Get("Content-Security-Policy"), "sandbox")
 		etag := resp.Header.Get("ETag")
 		require.Equal(t, `"`+sha256Hex(logo2)+`"`, etag)
 		req, err := http.NewRequestWithContext(t.Context(), http.MethodGet, e.HTTP.URL+"/v1/assets/logo.png", nil)
