@@ -2,6 +2,7 @@ package console_test
 
 import (
 	"context"
+	"encoding/base64"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -113,6 +114,17 @@ func setup(t *testing.T) *env {
 // setupTiers is setup with PAPRIKA_TIERS set to tiers.
 func setupTiers(t *testing.T, tiers string) *env {
 	t.Helper()
+	return setupWith(t, tiers, true)
+}
+
+// setupIdle is setup without a worker: queued work stays queued.
+func setupIdle(t *testing.T) *env {
+	t.Helper()
+	return setupWith(t, seedTiers, false)
+}
+
+func setupWith(t *testing.T, tiers string, withWorker bool) *env {
+	t.Helper()
 	browser(t)
 	pool, url := pgtest.NewPool(t)
 	vars := map[string]string{
@@ -139,6 +151,14 @@ func setupTiers(t *testing.T, tiers string) *env {
 	hs := httptest.NewServer(e.Handler)
 	t.Cleanup(hs.Close)
 	e.URL = hs.URL
+	t.Cleanup(func() {
+		if t.Failed() {
+			t.Logf("server log:\n%s", e.logs.String())
+		}
+	})
+	if !withWorker {
+		return e
+	}
 
 	w := worker.New(postgres.NewQueue(pool), worker.Config{
 		Policy:   scheduler.Policy{Tiers: cfg.Tiers, WorkerTiers: cfg.Tiers.Names()},
@@ -167,11 +187,6 @@ func setupTiers(t *testing.T, tiers string) *env {
 			case <-time.After(15 * time.Second):
 				t.Error("the worker or the deliverer did not stop within 15 s")
 			}
-		}
-	})
-	t.Cleanup(func() {
-		if t.Failed() {
-			t.Logf("server log:\n%s", e.logs.String())
 		}
 	})
 	return e
@@ -390,4 +405,19 @@ func itoa(n int) string { return strconv.Itoa(n) }
 func (tb *tab) confirming(yes bool) {
 	tb.t.Helper()
 	evalAs[bool](tb, `(() => { window.__asked = []; window.confirm = (q) => { window.__asked.push(q); return `+strconv.FormatBool(yes)+`; }; return true; })()`)
+}
+
+// fetchBytes fetches a console URL from the page (with its cookie) and
+// returns its status and body.
+func (tb *tab) fetchBytes(url string) (int, []byte) {
+	tb.t.Helper()
+	got := evalAs[struct {
+		Status int    `json:"status"`
+		Body   string `json:"body"`
+	}](tb, `fetch(`+jsString(url)+`).then(async r => { const b = new Uint8Array(await r.arrayBuffer()); let s = "";
+		for (let i = 0; i < b.length; i += 8192) s += String.fromCharCode(...b.subarray(i, i + 8192));
+		return {status: r.status, body: btoa(s)}; })`)
+	body, err := base64.StdEncoding.DecodeString(got.Body)
+	require.NoError(tb.t, err)
+	return got.Status, body
 }

@@ -100,7 +100,11 @@ func (c *Console) protect(who audience, h pageFunc, fail func(w http.ResponseWri
 		safe := r.Method == http.MethodGet || r.Method == http.MethodHead
 		if s == nil {
 			if safe {
-				http.Redirect(w, r, "/console/signin", http.StatusSeeOther)
+				to := "/console/signin"
+				if next := safeNext(r.URL.RequestURI()); next != "" {
+					to += "?next=" + url.QueryEscape(next) // and back here once signed in
+				}
+				http.Redirect(w, r, to, http.StatusSeeOther)
 				return
 			}
 			fail(w, r, nil, &apiError{Status: http.StatusUnauthorized, Message: "Your session has ended: sign in again."})

@@ -125,7 +125,7 @@ func TestSessions(t *testing.T) {
 	status, _ = e.api(t, http.MethodDelete, "/v1/admin/tenants/acme/keys/"+keyA, e.AdminToken, nil)
 	require.Equal(t, http.StatusNoContent, status)
 	a.open("/console/templates")
-	require.Equal(t, "/console/signin?ended=1", a.path())
+	require.Equal(t, "/console/signin?ended=1&next=%2Fconsole%2Ftemplates", a.path())
 	require.Contains(t, a.text("main"), "Your session has ended")
 	var left int
 	require.NoError(t, e.Pool.QueryRow(t.Context(), `SELECT count(*) FROM console_sessions WHERE key_id = $1`, keyA).Scan(&left))
@@ -135,7 +135,7 @@ func TestSessions(t *testing.T) {
 	_, err = e.Pool.Exec(t.Context(), `UPDATE console_sessions SET seen_at = now() - interval '12 hours 1 minute' WHERE tenant_id = 'globex' AND key_name = 'studio'`)
 	require.NoError(t, err)
 	b.open("/console/templates")
-	require.Equal(t, "/console/signin", b.path())
+	require.Equal(t, "/console/signin?next=%2Fconsole%2Ftemplates", b.path())
 
 	// Signed in again, then out: the session row is gone.
 	b.signIn(secretB)
@@ -145,7 +145,7 @@ func TestSessions(t *testing.T) {
 	require.NoError(t, e.Pool.QueryRow(t.Context(), `SELECT count(*) FROM console_sessions WHERE tenant_id = 'globex' AND key_name = 'studio'`).Scan(&left))
 	require.Zero(t, left)
 	b.open("/console/templates")
-	require.Equal(t, "/console/signin", b.path())
+	require.Equal(t, "/console/signin?next=%2Fconsole%2Ftemplates", b.path())
 }
 
 var csrfInput = regexp.MustCompile(`name="csrf" value="([^"]+)"`)

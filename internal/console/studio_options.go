@@ -63,7 +63,7 @@ func studioFromForm(r *http.Request) studioOptions {
 		Orientation: r.PostFormValue("opt-orientation"),
 		MarginTop:   r.PostFormValue("opt-margin-top"), MarginRight: r.PostFormValue("opt-margin-right"),
 		MarginBottom: r.PostFormValue("opt-margin-bottom"), MarginLeft: r.PostFormValue("opt-margin-left"),
-		Header: r.PostFormValue("opt-header"), Footer: r.PostFormValue("opt-footer"), PDFTitle: r.PostFormValue("opt-pdf-title")}
+		Header: formText(r, "opt-header"), Footer: formText(r, "opt-footer"), PDFTitle: r.PostFormValue("opt-pdf-title")}
 }
 
 // options are the template's options with the studio's fields over them,

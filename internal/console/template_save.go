@@ -8,12 +8,19 @@ import (
 	"strings"
 )
 
+// formText is a posted text field with its line breaks as typed: a
+// browser posts a textarea's lines CRLF-terminated, which would store every
+// line of a template with a \r.
+func formText(r *http.Request, name string) string {
+	return strings.ReplaceAll(r.PostFormValue(name), "\r\n", "\n")
+}
+
 // templateFields are what the playground stores of a template: its
 // content, its name, its sample data (the data editor) and its options
 // (the studio's fields over the template's own).
 func templateFields(r *http.Request) (map[string]any, *apiError) {
-	in := map[string]any{"name": r.PostFormValue("name"), "content": r.PostFormValue("content")}
-	data := strings.TrimSpace(r.PostFormValue("data"))
+	in := map[string]any{"name": r.PostFormValue("name"), "content": formText(r, "content")}
+	data := strings.TrimSpace(formText(r, "data"))
 	if data == "" {
 		data = "{}"
 	}
@@ -27,7 +34,7 @@ func templateFields(r *http.Request) (map[string]any, *apiError) {
 
 // templateCreate stores a new template from the playground.
 func (c *Console) templateCreate(w http.ResponseWriter, r *http.Request, s *session) error {
-	t := templateJSON{ID: r.PostFormValue("id"), Name: r.PostFormValue("name"), Content: r.PostFormValue("content")}
+	t := templateJSON{ID: r.PostFormValue("id"), Name: r.PostFormValue("name"), Content: formText(r, "content")}
 	in, perr := templateFields(r)
 	if perr != nil {
 		return c.saveFailed(w, r, s, true, t, perr)
@@ -44,7 +51,7 @@ func (c *Console) templateCreate(w http.ResponseWriter, r *http.Request, s *sess
 // templateUpdate stores the playground's template as a new version.
 func (c *Console) templateUpdate(w http.ResponseWriter, r *http.Request, s *session) error {
 	id := r.PathValue("id")
-	t := templateJSON{ID: id, Name: r.PostFormValue("name"), Content: r.PostFormValue("content")}
+	t := templateJSON{ID: id, Name: r.PostFormValue("name"), Content: formText(r, "content")}
 	in, perr := templateFields(r)
 	if perr != nil {
 		return c.saveFailed(w, r, s, false, t, perr)
@@ -64,7 +71,7 @@ func (c *Console) saveFailed(w http.ResponseWriter, r *http.Request, s *session,
 	if !errors.As(err, &ae) || ae.Status == http.StatusUnauthorized || ae.Status == http.StatusNotFound {
 		return err
 	}
-	p := playgroundPage{New: isNew, Template: t, Data: r.PostFormValue("data"), Options: studioFromForm(r), Papers: paperNames,
+	p := playgroundPage{New: isNew, Template: t, Data: formText(r, "data"), Options: studioFromForm(r), Papers: paperNames,
 		Format: r.PostFormValue("format"), Records: sampleRecords, Error: ae.Message}
 	if !isNew {
 		var latest templateJSON
