@@ -22,6 +22,8 @@ import (
 // option required, or a cursor whose type differs from the `next` it comes
 // from fails it.
 //
+// cmd/paprika's TestGeneratedClient runs the same flow against a live server.
+//
 // The tools are the exact versions of typescript/package-lock.json, installed
 // once per lock by `npm ci` into the user's cache directory (the npm registry
 // once, then offline).

@@ -1,6 +1,8 @@
 package main
 
 import (
+	"crypto/sha256"
+	"encoding/hex"
 	"encoding/json"
 	"fmt"
 	"os"
@@ -66,7 +68,9 @@ func oapiCodegen(t *testing.T) string {
 // a client sees: a Go client generated from it by oapi-codegen, compiled
 // beside a driver (testdata/openapiclient), runs a tenant, a key, a stored
 // template, a job and a batch to the end against a real api + worker (dev
-// mode on a fresh database).
+// mode on a fresh database). Then the TypeScript client's flow
+// (docs/typescript/flow.ts, type-checked by docs' TestTypeScriptClient) runs
+// against the same server.
 func TestGeneratedClient(t *testing.T) {
 	t.Parallel()
 	gen := oapiCodegen(t)
@@ -139,4 +143,167 @@ func TestGeneratedClient(t *testing.T) {
 		require.Equal(t, fmt.Sprintf("%06d.html", i+1), name)
 	}
 	require.Equal(t, "not-found", got.NotFoundCode)
+
+	checkTypeScriptFlow(t, w.URL, w.AdminToken)
+}
+
+// checkTypeScriptFlow compiles docs/typescript/flow.ts with tsc against the
+// types openapi-typescript generates from docs/openapi.yaml, runs its flow()
+// with node against the server at url, and checks what it saw.
+func checkTypeScriptFlow(t *testing.T, url, admin string) {
+	t.Helper()
+	node, errNode := exec.LookPath("node")
+	npm, errNpm := exec.LookPath("npm")
+	if errNode != nil || errNpm != nil {
+		t.Fatal("node and npm are missing; install them with: apt-get install -y npm (or: scripts/install-deps.sh test)")
+	}
+	src := filepath.FromSlash("../../docs/typescript")
+	modules := typescriptModules(t, npm, src)
+	work := t.TempDir()
+	for _, f := range []string{"flow.ts", "tsconfig.json"} {
+		b, err := os.ReadFile(filepath.Join(src, f))
+		require.NoError(t, err)
+		require.NoError(t, os.WriteFile(filepath.Join(work, f), b, 0o644))
+	}
+	require.NoError(t, os.WriteFile(filepath.Join(work, "package.json"), []byte(`{"type": "module"}`), 0o644))
+	require.NoError(t, os.WriteFile(filepath.Join(work, "run.mjs"), []byte(`import { flow } from "./out/flow.js";
+const [url, admin] = process.argv.slice(2);
+process.stdout.write(JSON.stringify(await flow(url, admin)));
+`), 0o644))
+	require.NoError(t, os.Symlink(modules, filepath.Join(work, "node_modules")))
+	spec, err := filepath.Abs(filepath.FromSlash("../../docs/openapi.yaml"))
+	require.NoError(t, err)
+	for _, args := range [][]string{
+		{filepath.Join(modules, "openapi-typescript", "bin", "cli.js"), spec, "-o", filepath.Join(work, "paprika.d.ts")},
+		{filepath.Join(modules, "typescript", "bin", "tsc"), "-p", work, "--noEmit", "false", "--outDir", filepath.Join(work, "out")},
+	} {
+		cmd := exec.CommandContext(t.Context(), node, args...)
+		cmd.Dir = work
+		out, err := cmd.CombinedOutput()
+		require.NoError(t, err, "%s: %s", filepath.Base(args[0]), out)
+	}
+	run := exec.CommandContext(t.Context(), node, "run.mjs", url, admin)
+	run.Dir = work
+	var stderr strings.Builder
+	run.Stderr = &stderr
+	out, err := run.Output()
+	require.NoError(t, err, "flow.ts failed against the server: %s", stderr.String())
+
+	var got struct {
+		Tenant struct {
+			ID            string  `json:"id"`
+			RetentionDays int     `json:"retentionDays"`
+			Tier          *string `json:"tier"`
+		} `json:"tenant"`
+		KeyScopes []string `json:"keyScopes"`
+		Template  struct {
+			Version        int    `json:"version"`
+			Paper          string `json:"paper"`
+			SampleCustomer string `json:"sampleCustomer"`
+		} `json:"template"`
+		Versions []int `json:"versions"`
+		Render   struct {
+			Bytes int    `json:"bytes"`
+			Pages string `json:"pages"`
+		} `json:"render"`
+		LandscapeBytes int    `json:"landscapeBytes"`
+		PNGType        string `json:"pngType"`
+		Job            struct {
+			Status, Tier, ContentType, OrderID, Output string
+		} `json:"job"`
+		Part struct {
+			Status       int    `json:"status"`
+			ContentType  string `json:"contentType"`
+			ContentRange string `json:"contentRange"`
+			Bytes        int    `json:"bytes"`
+		} `json:"part"`
+		JobsDone int `json:"jobsDone"`
+		Batch    struct {
+			Status string `json:"status"`
+			Done   int    `json:"done"`
+			Total  int    `json:"total"`
+			Run    string `json:"run"`
+		} `json:"batch"`
+		Records  []string `json:"records"`
+		Record1  string   `json:"record1"`
+		Canceled struct {
+			Status string `json:"status"`
+			Tier   string `json:"tier"`
+		} `json:"canceled"`
+	}
+	require.NoError(t, json.Unmarshal(out, &got), "flow.ts output: %s", out)
+	require.Equal(t, "fabrikam", got.Tenant.ID)
+	require.Equal(t, 90, got.Tenant.RetentionDays)
+	require.Equal(t, "priority", *got.Tenant.Tier)
+	require.Equal(t, []string{"render", "templates"}, got.KeyScopes)
+	require.Equal(t, 1, got.Template.Version)
+	require.Equal(t, "A5", got.Template.Paper)
+	require.Equal(t, "Ada", got.Template.SampleCustomer)
+	require.Equal(t, []int{2, 1}, got.Versions)
+	require.Positive(t, got.Render.Bytes)
+	require.Equal(t, "1", got.Render.Pages)
+	require.Positive(t, got.LandscapeBytes)
+	require.Equal(t, "image/png", got.PNGType)
+	require.Equal(t, "done", got.Job.Status)
+	require.Equal(t, "priority", got.Job.Tier, "the key's tier")
+	require.Equal(t, "text/html; charset=utf-8", got.Job.ContentType)
+	require.Equal(t, "A-1001", got.Job.OrderID)
+	require.Equal(t, "<h1>Receipt 42</h1><p>Thank you, Fabrikam</p>", got.Job.Output)
+	require.Equal(t, 206, got.Part.Status)
+	require.Equal(t, "text/html; charset=utf-8", got.Part.ContentType, "a part is in the document's own type")
+	require.Equal(t, fmt.Sprintf("bytes 0-%d/%d", len(got.Job.Output)-1, len(got.Job.Output)), got.Part.ContentRange)
+	require.Equal(t, len(got.Job.Output), got.Part.Bytes)
+	require.Equal(t, 1, got.JobsDone)
+	require.Equal(t, "done", got.Batch.Status)
+	require.Equal(t, 3, got.Batch.Done)
+	require.Equal(t, 3, got.Batch.Total)
+	require.Equal(t, "2026-11", got.Batch.Run)
+	require.Len(t, got.Records, 3, "three records, paged two at a time with after")
+	for i, r := range got.Records {
+		require.Regexp(t, fmt.Sprintf(`^%d done /v1/batches/[0-9a-f-]{36}/records/%d/output$`, i+1, i+1), r)
+	}
+	require.Equal(t, "<h1>Receipt No. 1</h1><p>Thank you, Ada</p>", got.Record1, "the batch renders the latest version")
+	require.Equal(t, "canceled", got.Canceled.Status)
+	require.Equal(t, "priority", got.Canceled.Tier)
+}
+
+// typescriptModules returns a node_modules holding exactly what the
+// package-lock.json of dir pins, installed by `npm ci` on the first run for
+// that lock and kept in the user's cache directory after (where docs'
+// TestTypeScriptClient finds it too).
+func typescriptModules(t *testing.T, npm, dir string) string {
+	t.Helper()
+	pkg, err := os.ReadFile(filepath.Join(dir, "package.json"))
+	require.NoError(t, err)
+	lock, err := os.ReadFile(filepath.Join(dir, "package-lock.json"))
+	require.NoError(t, err)
+	sum := sha256.Sum256(append(append(pkg, 0), lock...))
+	cache, err := os.UserCacheDir()
+	if err != nil { // no HOME: a cache that lasts until the next reboot
+		cache = os.TempDir()
+	}
+	root := filepath.Join(cache, "paprika", "typescript")
+	into := filepath.Join(root, hex.EncodeToString(sum[:8]))
+	modules := filepath.Join(into, "node_modules")
+	if _, err := os.Stat(filepath.Join(modules, ".package-lock.json")); err == nil {
+		return modules
+	}
+	require.NoError(t, os.MkdirAll(root, 0o755))
+	tmp, err := os.MkdirTemp(root, "install-") // renamed into place once whole
+	require.NoError(t, err)
+	defer os.RemoveAll(tmp)
+	require.NoError(t, os.WriteFile(filepath.Join(tmp, "package.json"), pkg, 0o644))
+	require.NoError(t, os.WriteFile(filepath.Join(tmp, "package-lock.json"), lock, 0o644))
+	cmd := exec.CommandContext(t.Context(), npm, "ci", "--ignore-scripts", "--prefer-offline", "--no-audit", "--no-fund",
+		"--cache", filepath.Join(cache, "paprika", "npm"))
+	cmd.Dir = tmp
+	cmd.Env = append(os.Environ(), "NO_UPDATE_NOTIFIER=1", "npm_config_update_notifier=false")
+	if out, err := cmd.CombinedOutput(); err != nil {
+		t.Fatalf("npm ci of docs/typescript failed (it needs the npm registry once); by hand: cd docs/typescript && npm ci\n%v\n%s", err, out)
+	}
+	if err := os.Rename(tmp, into); err != nil {
+		_, statErr := os.Stat(filepath.Join(modules, ".package-lock.json"))
+		require.NoError(t, statErr, "another run installed it first, or: %v", err)
+	}
+	return modules
 }

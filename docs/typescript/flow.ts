@@ -6,19 +6,35 @@
 //
 // By hand: cd docs/typescript && npm ci && npm run generate && npm run check
 //
-// It also runs as it is: compiled by tsc and called with a `paprika dev`'s
-// URL and admin token, flow() goes through against a live server (its
-// `seen` lists what came back). The test only type-checks it.
+// cmd/paprika's TestGeneratedClient also runs it, compiled by tsc, against a
+// live api and worker, and checks the Summary it returns.
 import createClient from "openapi-fetch";
 import type { components, paths } from "./paprika";
 
 type Schemas = components["schemas"];
 
+// What the flow saw, for the test that runs it.
+export interface Summary {
+  tenant: { id: string; retentionDays: number; tier: string | null };
+  keyScopes: string[];
+  template: { version: number; paper: unknown; sampleCustomer: unknown };
+  versions: number[];
+  render: { bytes: number; pages: string | null };
+  landscapeBytes: number;
+  pngType: string;
+  job: { status: string; tier: string; contentType: string; orderId: unknown; output: string };
+  part: { status: number; contentType: string | null; contentRange: string | null; bytes: number };
+  jobsDone: number;
+  batch: { status: string; done: number; total: number; run: unknown };
+  records: string[];
+  record1: string;
+  canceled: { status: string; tier: string };
+}
+
 // The flow, top to bottom: the admin makes a tenant and its key; the tenant
 // stores a template, renders one document now, queues a job and polls it,
 // queues a batch and pages through its records, and cancels a job.
-export async function flow(baseUrl: string, adminToken: string): Promise<string[]> {
-  const seen: string[] = [];
+export async function flow(baseUrl: string, adminToken: string): Promise<Summary> {
   const admin = createClient<paths>({ baseUrl, headers: { Authorization: `Bearer ${adminToken}` } });
 
   // Tenants: POST /v1/admin/tenants {id, name, tier?, retentionDays?}.
@@ -27,7 +43,6 @@ export async function flow(baseUrl: string, adminToken: string): Promise<string[
   });
   if (created.error) throw new Error(`tenant: ${created.error.code}: ${created.error.message}`);
   const tenant: Schemas["Tenant"] = created.data;
-  seen.push(`tenant ${tenant.id} keeps ${tenant.retentionDays} days at ${tenant.tier ?? "the default tier"}`);
 
   // A tenant made with only what is required.
   const plain = await admin.POST("/v1/admin/tenants", { body: { id: "contoso", name: "Contoso" } });
@@ -47,7 +62,6 @@ export async function flow(baseUrl: string, adminToken: string): Promise<string[
   });
   if (key.error) throw new Error(key.error.message);
   const secret: string = key.data.secret;
-  seen.push(`key ${key.data.prefix} for ${key.data.scopes.join(", ")}`);
 
   const api = createClient<paths>({ baseUrl, headers: { Authorization: `Bearer ${secret}` } });
 
@@ -63,7 +77,7 @@ export async function flow(baseUrl: string, adminToken: string): Promise<string[
   });
   if (stored.error) throw new Error(stored.error.message);
   const template: Schemas["Template"] = stored.data;
-  seen.push(`template ${template.id}@${template.version} on ${JSON.stringify(template.options.paper)}`);
+  const sampleCustomer = template.sampleData["customer"];
 
   // PUT makes the next version: here with the studio's sample, one field changed.
   const sample = template.sampleData;
@@ -75,7 +89,6 @@ export async function flow(baseUrl: string, adminToken: string): Promise<string[
   if (next.error) throw new Error(next.error.message);
   const versions = await api.GET("/v1/templates/{id}/versions", { params: { path: { id: template.id } } });
   if (versions.error) throw new Error(versions.error.message);
-  seen.push(`versions ${versions.data.data.map((v) => v.version).join(", ")}`);
 
   // Renders: POST /v1/renders answers the document itself.
   const pdf = await api.POST("/v1/renders", {
@@ -84,14 +97,12 @@ export async function flow(baseUrl: string, adminToken: string): Promise<string[
   });
   if (pdf.error) throw new Error(`render: ${pdf.error.code}: ${pdf.error.message}`);
   const bytes: ArrayBuffer = pdf.data;
-  seen.push(`render: ${bytes.byteLength} bytes, ${pdf.response.headers.get("X-Render-Pages")} page(s)`);
 
   // With options: only the ones that differ from the defaults.
   const landscape = await api.POST("/v1/renders", {
     body: {
       template: "<h1>Hello {{name}}</h1>",
       data: { name: "Paprika" },
-      format: "pdf",
       options: {
         paper: { width: "210mm", height: "99mm" },
         landscape: true,
@@ -109,7 +120,7 @@ export async function flow(baseUrl: string, adminToken: string): Promise<string[
     parseAs: "blob",
   });
   if (png.error) throw new Error(png.error.message);
-  seen.push(`png: ${png.data.size} bytes`);
+  const pngType: string = png.data.type;
 
   // Jobs: POST /v1/jobs is 202 and the job; poll GET /v1/jobs/{id} until it ends.
   const queued = await api.POST("/v1/jobs", {
@@ -123,8 +134,7 @@ export async function flow(baseUrl: string, adminToken: string): Promise<string[
   if (queued.error) throw new Error(queued.error.message);
   let job: Schemas["Job"] = queued.data;
   while (job.status === "queued" || job.status === "running") {
-    const wait = job.queue === null ? 1 : Math.min(job.queue.etaSeconds ?? 1, 5);
-    if (job.queue !== null) seen.push(`job ${job.queue.ahead} ahead, waiting for ${job.queue.waitingFor}`);
+    const wait = job.queue === null ? 0.2 : Math.min(job.queue.etaSeconds ?? 1, 5);
     await new Promise((resolve) => setTimeout(resolve, wait * 1000));
     const polled = await api.GET("/v1/jobs/{id}", { params: { path: { id: job.id } } });
     if (polled.error) throw new Error(polled.error.message);
@@ -134,7 +144,6 @@ export async function flow(baseUrl: string, adminToken: string): Promise<string[
   if (job.status !== "done" || job.output === null) {
     throw new Error(`job ${job.id} (order ${String(orderId)}) ${job.status}: ${job.error?.code ?? ""}`);
   }
-  seen.push(`job ${job.id} done at ${job.tier}: ${job.output.contentType}, ${job.output.bytes} bytes`);
 
   // Its output: GET /v1/jobs/{id}/output, whole or a range of it.
   const out = await api.GET("/v1/jobs/{id}/output", { params: { path: { id: job.id } }, parseAs: "text" });
@@ -144,12 +153,10 @@ export async function flow(baseUrl: string, adminToken: string): Promise<string[
     parseAs: "arrayBuffer",
   });
   if (part.error) throw new Error(part.error.message);
-  seen.push(`output ${out.data.length} characters, ${part.response.status} ${part.response.headers.get("Content-Range")}`);
 
   // Jobs listed, newest first, with ?status=.
   const jobs = await api.GET("/v1/jobs", { params: { query: { status: "done", limit: 10 } } });
   if (jobs.error) throw new Error(jobs.error.message);
-  seen.push(`jobs done: ${jobs.data.data.length}`);
 
   // Batches: POST /v1/batches with records instead of data.
   const batch = await api.POST("/v1/batches", {
@@ -167,21 +174,21 @@ export async function flow(baseUrl: string, adminToken: string): Promise<string[
   if (batch.error) throw new Error(batch.error.message);
   let b: Schemas["Batch"] = batch.data;
   while (b.status === "queued" || b.status === "running") {
-    await new Promise((resolve) => setTimeout(resolve, 1000));
+    await new Promise((resolve) => setTimeout(resolve, 200));
     const polled = await api.GET("/v1/batches/{id}", { params: { path: { id: b.id } } });
     if (polled.error) throw new Error(polled.error.message);
     b = polled.data;
   }
-  seen.push(`batch ${b.id} ${b.status}: ${b.done} done, ${b.failed} failed of ${b.total}`);
 
   // Its records, two a page: ?limit=2, then ?after= the page's next.
+  const records: string[] = [];
   let after: string | undefined;
   do {
     const page = await api.GET("/v1/batches/{id}/records", {
       params: { path: { id: b.id }, query: { limit: 2, after } },
     });
     if (page.error) throw new Error(page.error.message);
-    for (const r of page.data.data) seen.push(`record ${r.index} ${r.status} ${r.outputUrl ?? r.error?.code ?? ""}`);
+    for (const r of page.data.data) records.push(`${r.index} ${r.status} ${r.outputUrl ?? r.error?.code ?? ""}`);
     after = page.data.next ?? undefined;
   } while (after !== undefined);
 
@@ -190,16 +197,38 @@ export async function flow(baseUrl: string, adminToken: string): Promise<string[
     parseAs: "text",
   });
   if (record.error) throw new Error(record.error.message);
-  seen.push(`record 1: ${record.data}`);
 
-  // Cancel: DELETE /v1/jobs/{id} answers 200 with the job, now canceled.
-  const later = await api.POST("/v1/jobs", { body: { template: "<p>later</p>", format: "html" } });
+  // Cancel: DELETE /v1/jobs/{id} answers 200 with the job, now canceled (this
+  // one waits for a page that never gets ready, so it is still there).
+  const later = await api.POST("/v1/jobs", {
+    body: { template: "<p>later</p>", options: { waitFor: "window.never === true" } },
+  });
   if (later.error) throw new Error(later.error.message);
   const canceled = await api.DELETE("/v1/jobs/{id}", { params: { path: { id: later.data.id } } });
   if (canceled.error) throw new Error(`${canceled.response.status} ${canceled.error.code}`);
   const tier: string = canceled.data.tier;
-  seen.push(`job ${canceled.data.id} ${canceled.data.status} at ${tier}`);
-  return seen;
+
+  return {
+    tenant: { id: tenant.id, retentionDays: tenant.retentionDays, tier: patched.data.tier },
+    keyScopes: key.data.scopes,
+    template: { version: template.version, paper: template.options.paper, sampleCustomer },
+    versions: versions.data.data.map((v) => v.version),
+    render: { bytes: bytes.byteLength, pages: pdf.response.headers.get("X-Render-Pages") },
+    landscapeBytes: landscape.data.byteLength,
+    pngType,
+    job: { status: job.status, tier: job.tier, contentType: job.output.contentType, orderId, output: out.data },
+    part: {
+      status: part.response.status,
+      contentType: part.response.headers.get("Content-Type"),
+      contentRange: part.response.headers.get("Content-Range"),
+      bytes: part.data.byteLength,
+    },
+    jobsDone: jobs.data.data.length,
+    batch: { status: b.status, done: b.done, total: b.total, run: b.metadata?.["run"] },
+    records,
+    record1: record.data,
+    canceled: { status: canceled.data.status, tier },
+  };
 }
 
 // What the guide promises of the answers, checked as types (the flow above
