@@ -7,12 +7,15 @@ import (
 	"os"
 	"os/exec"
 	"testing"
+	"time"
 
 	"github.com/stretchr/testify/require"
 
 	"github.com/paprikahq/paprika/internal/paprika"
 	"github.com/paprikahq/paprika/internal/pgtest"
+	"github.com/paprikahq/paprika/internal/postgres"
 	"github.com/paprikahq/paprika/internal/render"
+	"github.com/paprikahq/paprika/internal/scheduler"
 	"github.com/paprikahq/paprika/internal/scheduler/schedtest"
 )
 
@@ -109,4 +112,26 @@ func TestUsageCountsEachRecordOnceAfterAKill(t *testing.T) {
 	u := f.usageOf("acme")
 	u.RenderSeconds = 0
 	require.Equal(t, paprika.Usage{Records: n, Documents: n, Pages: n, Bytes: 9 * n}, u)
+}
+
+// Work the reaper fails for good (worker-lost after its last attempt) is
+// counted once, as a failed job, in the release that fails it.
+func TestUsageCountsWorkerLost(t *testing.T) {
+	t.Parallel()
+	f := setup(t, "")
+	f.Tenant("acme", "")
+	f.Job("acme", "")
+	c := scheduler.NewClaimer(postgres.NewQueue(f.Pool), scheduler.Policy{Tiers: f.Tiers, WorkerTiers: f.Tiers.Names(), Lease: time.Millisecond})
+	for attempt := 1; attempt <= MaxAttempts; attempt++ {
+		items, err := c.Claim(context.Background(), 1)
+		require.NoError(t, err)
+		require.Len(t, items, 1)
+		time.Sleep(5 * time.Millisecond)
+		_, err = Reap(context.Background(), postgres.NewQueue(f.Pool))
+		require.NoError(t, err)
+		if attempt < MaxAttempts {
+			require.Equal(t, paprika.Usage{}, f.usageOf("acme"), "requeued: not finished, not counted")
+		}
+	}
+	require.Equal(t, paprika.Usage{Jobs: 1, Failed: 1}, f.usageOf("acme"))
 }
