@@ -141,8 +141,10 @@ func FuzzNDJSON(f *testing.F) {
 
 // FuzzPathAndCursor tries any path segment as every kind of id and any
 // ?after= as a cursor: what a shape accepts is storable text that cannot
-// leave its path segment or name a file (no "/", no "..", no NUL); a cursor
-// is accepted only when storable.
+// leave its path segment or name a file (no "/", no "..", no NUL); a
+// wildcard that takes the rest of the path ({name...}, an asset's name in
+// folders) may hold "/" between its parts, never "..", an empty part or
+// one at either end; a cursor is accepted only when storable.
 //
 //	go test ./internal/api -run '^$' -fuzz FuzzPathAndCursor -fuzztime 1m -parallel 1
 func FuzzPathAndCursor(f *testing.F) {
@@ -153,6 +155,13 @@ func FuzzPathAndCursor(f *testing.F) {
 	f.Fuzz(func(t *testing.T, id string) {
 		for key, shape := range pathShapes {
 			if !shape.ok(id) {
+				continue
+			}
+			if strings.HasSuffix(key, "...}") {
+				if textProblem(id) != "" || strings.ContainsAny(id, "\\\x00") || strings.Contains(id, "..") || strings.Contains(id, "//") ||
+					strings.HasPrefix(id, "/") || strings.HasSuffix(id, "/") || len(id) > 512 {
+					t.Fatalf("%s accepts %q", key, id)
+				}
 				continue
 			}
 			if textProblem(id) != "" || strings.ContainsAny(id, "/\\\x00") || id == "." || id == ".." || len(id) > 256 {

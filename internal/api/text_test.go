@@ -32,6 +32,7 @@ var goodPathIDs = map[string]string{
 	"batches/{id}":    "6b0e0b8e-5c2c-4a43-9b7c-3a6a2f3d9f10",
 	"records/{index}": "1",
 	"templates/{id}":  "invoice",
+	"assets/{name}":   "fonts/brand.woff2",
 }
 
 // bodies gives each route that takes a JSON body one body whose BAD is
@@ -46,6 +47,7 @@ var bodies = map[string]struct{ body, field string }{
 	"POST /v1/templates":                         {`{"id": "t1", "content": "<p>BAD</p>"}`, "content"},
 	"PUT /v1/templates/{id}":                     {`{"content": "<p>x</p>", "name": "BAD"}`, "name"},
 	"POST /v1/admin/tenants/{id}/webhook-secret": {"", ""}, // takes no body
+	"PUT /v1/assets/{name}":                      {"", ""}, // takes raw bytes, not JSON
 }
 
 // Every route, tried as an attacker would: a path id of the wrong shape is
