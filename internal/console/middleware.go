@@ -78,20 +78,25 @@ func validCSRF(r *http.Request, wantToken string) bool {
 // the right audience, and the CSRF token on every request that is not a
 // GET or HEAD.
 func (c *Console) guard(who audience, h pageFunc) http.HandlerFunc {
-	return c.protect(who, h, c.fail)
+	return c.protect(who, c.cfg.MaxRequestBytes, h, c.fail)
+}
+
+// guardLimit is guard with a body limit of its own (an asset's upload).
+func (c *Console) guardLimit(who audience, limit int64, h pageFunc) http.HandlerFunc {
+	return c.protect(who, limit, h, c.fail)
 }
 
 // guardJSON is guard for what the page's script calls (the preview): every
 // refusal is JSON, {"error": {where, message}}, never the HTML of a page the
 // script cannot read. An ended session is where "session", status 401.
 func (c *Console) guardJSON(who audience, h pageFunc) http.HandlerFunc {
-	return c.protect(who, h, c.failJSON)
+	return c.protect(who, c.cfg.MaxRequestBytes, h, c.failJSON)
 }
 
-func (c *Console) protect(who audience, h pageFunc, fail func(w http.ResponseWriter, r *http.Request, s *session, err error)) http.HandlerFunc {
+func (c *Console) protect(who audience, limit int64, h pageFunc, fail func(w http.ResponseWriter, r *http.Request, s *session, err error)) http.HandlerFunc {
 	return func(w http.ResponseWriter, r *http.Request) {
 		headers(w)
-		r.Body = http.MaxBytesReader(w, r.Body, c.cfg.MaxRequestBytes)
+		r.Body = http.MaxBytesReader(w, r.Body, limit)
 		s, err := c.session(r)
 		if err != nil {
 			fail(w, r, nil, err)

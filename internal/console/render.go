@@ -156,6 +156,7 @@ var flashes = map[string]string{
 	"submitted": "Submitted.",
 	"rotated":   "The webhook secret is rotated: the previous one signs beside it for 24 hours.",
 	"restored":  "Restored: the old version is stored again as the newest.",
+	"uploaded":  "Uploaded: renders starting from now use it.",
 }
 
 // seeOther redirects after a POST, with a flash message from flashes.

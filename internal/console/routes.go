@@ -26,6 +26,10 @@ func (c *Console) routes() http.Handler {
 	mux.HandleFunc("POST /console/preview", c.guardJSON(forTenant, c.preview))
 	mux.HandleFunc("GET /console/previews/{id}", c.guard(forTenant, c.previewShow))
 
+	mux.HandleFunc("GET /console/assets", c.guard(forTenant, c.assetsList))
+	mux.HandleFunc("POST /console/assets", c.guardLimit(forTenant, uploadLimit, c.assetUpload))
+	mux.HandleFunc("POST /console/assets/delete", c.guard(forTenant, c.assetDelete))
+
 	mux.HandleFunc("GET /console/jobs", c.guard(forTenant, c.jobsList))
 	mux.HandleFunc("GET /console/jobs/{id}", c.guard(forTenant, c.jobShow))
 	mux.HandleFunc("POST /console/jobs/{id}/cancel", c.guard(forTenant, c.jobCancel))

@@ -24,6 +24,23 @@
     }, Number(every));
   }
   refresh();
+  // <button data-copy="input-id">: copy that field's text (an asset's
+  // reference) to the clipboard, and say so.
+  document.addEventListener("click", function (e) {
+    var id = e.target.dataset && e.target.dataset.copy;
+    if (!id) return;
+    var field = document.getElementById(id);
+    var said = document.getElementById("copy-status");
+    field.select();
+    var done = function () { if (said) said.textContent = "Copied " + field.value + "."; };
+    if (navigator.clipboard && navigator.clipboard.writeText) {
+      navigator.clipboard.writeText(field.value).then(done, function () {
+        if (said) said.textContent = "Selected " + field.value + ": copy it with Ctrl+C.";
+      });
+    } else {
+      done();
+    }
+  });
   document.addEventListener("submit", function (e) {
     var msg = e.target.dataset && e.target.dataset.confirm;
     if (msg && !window.confirm(msg)) e.preventDefault();
