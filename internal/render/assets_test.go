@@ -4,6 +4,7 @@ import (
 	"context"
 	"crypto/sha256"
 	"encoding/hex"
+	"errors"
 	"fmt"
 	"image/color"
 	"regexp"
@@ -116,11 +117,20 @@ func TestMissingAssetIsATemplateError(t *testing.T) {
 			require.Contains(t, msg, fmt.Sprintf("asset %q does not exist", tc.missing), tc.page)
 		}
 	}
+	// An asset the store cannot give is the service's failure: render-failed
+	// (retried), not the template's, and not Chromium's.
+	broken := NewAssets(m.index, func(context.Context, paprika.Asset) ([]byte, error) { return nil, errors.New("the store is down") })
+	_, err := renderErr(t, shared, Input{Template: `<img src="{{asset "logo.png"}}">`, Assets: broken})
+	code, msg := Failure(err)
+	require.Equal(t, CodeRenderFailed, code, msg)
+	require.Contains(t, msg, `asset "logo.png" could not be read`)
+	require.False(t, BrowserFailed(err))
+
 	// {{asset}} writes the relative URL the page loads.
 	require.Equal(t, `<img src="assets/fonts/brand.woff2">`, mustExecute(t, `<img src="{{asset "fonts/brand.woff2"}}">`, `{}`))
 	// A name that cannot be an asset's fails at the helper, naming the line.
-	_, err := renderErr(t, shared, Input{Template: "<p>\n{{asset \"../secret\"}}</p>"})
-	code, msg := Failure(err)
+	_, err = renderErr(t, shared, Input{Template: "<p>\n{{asset \"../secret\"}}</p>"})
+	code, msg = Failure(err)
 	require.Equal(t, CodeTemplateError, code)
 	require.Contains(t, msg, "line 2")
 }

@@ -152,7 +152,12 @@ func (i *interceptor) answerAsset(ctx context.Context, ev fetch.EventRequestPaus
 			})
 			return err
 		}
-		s.fail(fmt.Errorf("reading asset %q: %w", name, err))
+		// The store's failure, not the page's nor Chromium's: render-failed
+		// (retried), never counted against the browser; the cause is the
+		// operator's, in the log.
+		i.log.WarnContext(ctx, "asset not read", "asset", truncate(name), "error", err)
+		s.fail(&paprika.Error{Code: paprika.CodeRenderFailed,
+			Message: fmt.Sprintf("asset %q could not be read from the output store; try again shortly", name)})
 		_, err = cdp.Call(ctx, i.session, fetch.FailRequest, fetch.FailRequestParams{
 			RequestID: ev.RequestID, ErrorReason: network.ErrorReasonFailed,
 		})
