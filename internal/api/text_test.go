@@ -26,13 +26,14 @@ var badPathIDs = []string{"%00", "a%00b", "%FF", "%ED%A0%80", "..", "a%20b", str
 
 // goodPathIDs give each wildcard a value of the right shape.
 var goodPathIDs = map[string]string{
-	"tenants/{id}":    "acme",
-	"keys/{keyId}":    "key_abcdefgh",
-	"jobs/{id}":       "6b0e0b8e-5c2c-4a43-9b7c-3a6a2f3d9f10",
-	"batches/{id}":    "6b0e0b8e-5c2c-4a43-9b7c-3a6a2f3d9f10",
-	"records/{index}": "1",
-	"templates/{id}":  "invoice",
-	"assets/{name}":   "fonts/brand.woff2",
+	"tenants/{id}":        "acme",
+	"keys/{keyId}":        "key_abcdefgh",
+	"jobs/{id}":           "6b0e0b8e-5c2c-4a43-9b7c-3a6a2f3d9f10",
+	"batches/{id}":        "6b0e0b8e-5c2c-4a43-9b7c-3a6a2f3d9f10",
+	"records/{index}":     "1",
+	"templates/{id}":      "invoice",
+	"assets/{name}":       "fonts/brand.woff2",
+	"certificates/{name}": "brand-signer",
 }
 
 // bodies gives each route that takes a JSON body one body whose BAD is
@@ -48,6 +49,7 @@ var bodies = map[string]struct{ body, field string }{
 	"PUT /v1/templates/{id}":                     {`{"content": "<p>x</p>", "name": "BAD"}`, "name"},
 	"POST /v1/admin/tenants/{id}/webhook-secret": {"", ""}, // takes no body
 	"PUT /v1/assets/{name}":                      {"", ""}, // takes raw bytes, not JSON
+	"PUT /v1/certificates/{name}":                {`{"pkcs12": "AAAA", "password": "xBAD"}`, "password"},
 }
 
 // Every route, tried as an attacker would: a path id of the wrong shape is
