@@ -577,7 +577,16 @@ func (w *Worker) listen(ctx context.Context, wake func()) {
 // renewLoop renews the held leases every third of the lease; work whose
 // lease was lost (taken over, or canceled) has its render stopped.
 func (w *Worker) renewLoop(ctx context.Context) {
-	t := time.NewTicker(w.cfg.Lease / 3)
+	every(ctx, w.cfg.Lease/3, func() {
+		if err := w.renew(ctx); err != nil && ctx.Err() == nil {
+			w.log.Error("lease renewal failed", "err", err)
+		}
+	})
+}
+
+// every calls f every d, the first time d from now, until ctx ends.
+func every(ctx context.Context, d time.Duration, f func()) {
+	t := time.NewTicker(d)
 	defer t.Stop()
 	for {
 		select {
@@ -585,9 +594,7 @@ func (w *Worker) renewLoop(ctx context.Context) {
 			return
 		case <-t.C:
 		}
-		if err := w.renew(ctx); err != nil && ctx.Err() == nil {
-			w.log.Error("lease renewal failed", "err", err)
-		}
+		f()
 	}
 }
 
@@ -620,21 +627,14 @@ func (w *Worker) renew(ctx context.Context) error {
 // reapLoop returns work whose lease expired (its worker died) to the queue,
 // or fails it with worker-lost after MaxAttempts.
 func (w *Worker) reapLoop(ctx context.Context) {
-	t := time.NewTicker(w.cfg.Lease / 2)
-	defer t.Stop()
-	for {
-		select {
-		case <-ctx.Done():
-			return
-		case <-t.C:
-		}
+	every(ctx, w.cfg.Lease/2, func() {
 		if n, err := Reap(ctx, w.queue); err != nil && ctx.Err() == nil {
 			w.log.Error("reaping expired leases failed", "err", err)
 		} else if n > 0 {
 			w.log.Warn("expired leases reaped", "count", n)
 			w.cfg.Metrics.LeasesExpired(n)
 		}
-	}
+	})
 }
 
 // Reap releases every item whose lease has expired and returns how many.
