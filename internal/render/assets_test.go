@@ -101,21 +101,19 @@ func TestMissingAssetIsATemplateError(t *testing.T) {
 	m := &memAssets{objects: map[string][]byte{}}
 	m.add("other", "logo.png", "image/png", assettest.PNG(t, 4, 4, color.RGBA{0, 0, 0, 255}))
 	for _, tc := range []struct {
-		page, missing string
-		assets        Assets
+		page, format, missing string
+		assets                Assets
 	}{
-		{`<img src="{{asset "logo.png"}}">`, "logo.png", nil},
-		{`<img src="{{asset "nope.png"}}">`, "nope.png", NewAssets(m.index, m.read)},
-		{`<style>@font-face { font-family: X; src: url(assets/fonts/x.woff2); } p { font-family: X }</style><p>x</p>`, "fonts/x.woff2", NewAssets(nil, m.read)},
-		{`<script src="assets/lib.js"></script><p>x</p>`, "lib.js", NewAssets(nil, m.read)},
+		{`<img src="{{asset "logo.png"}}">`, FormatPDF, "logo.png", nil},
+		{`<img src="{{asset "nope.png"}}">`, FormatPNG, "nope.png", NewAssets(m.index, m.read)},
+		{`<style>@font-face { font-family: X; src: url(assets/fonts/x.woff2); } p { font-family: X }</style><p>x</p>`, FormatPDF, "fonts/x.woff2", NewAssets(nil, m.read)},
+		{`<script src="assets/lib.js"></script><p>x</p>`, FormatPDF, "lib.js", NewAssets(nil, m.read)},
 	} {
-		for _, format := range []string{FormatPDF, FormatPNG} {
-			_, err := renderErr(t, shared, Input{Template: tc.page, Format: format, Assets: tc.assets})
-			require.Error(t, err, tc.page)
-			code, msg := Failure(err)
-			require.Equal(t, CodeTemplateError, code, "%s: %s", tc.page, msg)
-			require.Contains(t, msg, fmt.Sprintf("asset %q does not exist", tc.missing), tc.page)
-		}
+		_, err := renderErr(t, shared, Input{Template: tc.page, Format: tc.format, Assets: tc.assets})
+		require.Error(t, err, tc.page)
+		code, msg := Failure(err)
+		require.Equal(t, CodeTemplateError, code, "%s: %s", tc.page, msg)
+		require.Contains(t, msg, fmt.Sprintf("asset %q does not exist", tc.missing), tc.page)
 	}
 	// An asset the store cannot give is the service's failure: render-failed
 	// (retried), not the template's, and not Chromium's.
