@@ -233,7 +233,8 @@ func TestPDFUA1TaggedAndChecked(t *testing.T) {
 <h2>Figures</h2><img src="` + pixelPNG + `" alt="Revenue chart" width="40" height="40">
 <table><tr><th>Quarter</th><th>Revenue</th></tr><tr><td>Q1</td><td>10</td></tr></table>
 <h2>Outlook</h2><p>More of the same, says <a href="https://example.com/outlook">the outlook</a>.</p></body></html>`
-	o := pdfOptions(t, `{"standards":["PDF/UA-1"],"author":"Ada Lovelace"}`)
+	// With PDF/A-3b and a watermark too: everything composes.
+	o := pdfOptions(t, `{"standards":["PDF/A-3b","PDF/UA-1"],"author":"Ada Lovelace","watermark":{"text":"ENTWURF Ü","rotation":0}}`)
 	out := render(t, shared, Input{Template: tpl, Options: Options{PDF: o,
 		FooterTemplate: `<div style="font-size:9px;margin-left:1cm">Quarterly report, page <span class="pageNumber"></span></div>`}})
 	require.True(t, bytes.HasPrefix(out.Body, []byte("%PDF-1.7")))
@@ -241,6 +242,7 @@ func TestPDFUA1TaggedAndChecked(t *testing.T) {
 	text := pdfText(t, out.Body)
 	require.Contains(t, text, "Revenue grew in every quarter.")
 	require.Contains(t, text, "Quarterly report, page 1", "the footer still prints")
+	require.Contains(t, text, "ENTWURF Ü", "the watermark prints, its text extractable")
 
 	p := readObjects(t, out.Body)
 	roles := map[string]int{}
@@ -259,9 +261,10 @@ func TestPDFUA1TaggedAndChecked(t *testing.T) {
 	cat := p.catalog()
 	// Every piece of content is tagged or an artifact: no painting
 	// operator outside a marked-content sequence (the footer and the
-	// page's background are artifacts).
+	// page's background are artifacts, and the watermark one of subtype
+	// Watermark).
 	for _, pg := range p.array(p.dict(cat["/Pages"])["/Kids"]) {
-		depth, artifacts := 0, 0
+		depth, artifacts, watermarks := 0, 0, 0
 		// Chromium writes hex strings without spaces and "<<…>>BDC".
 		fields := strings.Fields(strings.ReplaceAll(string(p.data(p.dict(pg)["/Contents"])), ">>", ">> "))
 		for i, op := range fields {
@@ -271,6 +274,9 @@ func TestPDFUA1TaggedAndChecked(t *testing.T) {
 				if op == "BMC" && fields[i-1] == "/Artifact" {
 					artifacts++
 				}
+				if op == "BDC" && i >= 6 && fields[i-6] == "/Artifact" && fields[i-4] == "/Watermark" {
+					watermarks++
+				}
 			case "EMC":
 				depth--
 			case "Tj", "TJ", "'", `"`, "f", "f*", "F", "S", "s", "B", "B*", "b", "b*", "Do", "sh":
@@ -279,6 +285,7 @@ func TestPDFUA1TaggedAndChecked(t *testing.T) {
 		}
 		require.Zero(t, depth)
 		require.Positive(t, artifacts)
+		require.Equal(t, 1, watermarks, "the watermark is an artifact")
 	}
 	require.Equal(t, "en-GB", p.text(cat["/Lang"]))
 	require.Equal(t, true, p.dict(cat["/MarkInfo"])["/Marked"])
@@ -296,8 +303,10 @@ func TestPDFUA1TaggedAndChecked(t *testing.T) {
 	require.Equal(t, "1", x[nsPDFUAID+" part"])
 	require.Equal(t, "Quarterly report", x[nsDC+" title"])
 	require.Equal(t, "Ada Lovelace", x[nsDC+" creator"])
-	require.Empty(t, x[nsPDFAID+" part"], "PDF/UA-1 alone claims no PDF/A part")
+	require.Equal(t, "3", x[nsPDFAID+" part"])
+	// The watermark's font (DejaVu Sans) is embedded like the page's.
 	requireFontsEmbedded(t, out.Body)
+	require.Contains(t, poppler(t, "pdffonts", out.Body), "DejaVuSans")
 
 	// The structure as poppler reads it, too.
 	st := poppler(t, "pdfinfo", out.Body, "-struct-text")

@@ -74,7 +74,7 @@ func read(rs io.ReadSeeker, o *Options) (*model.Context, error) {
 
 func applyContext(ctx *model.Context, o *Options) error {
 	if o.Watermark != nil {
-		wm, err := watermark(o.Watermark)
+		wm, err := watermark(o.Watermark, o.standard())
 		if err != nil {
 			return err
 		}
@@ -113,8 +113,12 @@ func applyContext(ctx *model.Context, o *Options) error {
 
 // watermark is pdfcpu's stamp for o: on top of the page content, so that
 // backgrounds do not hide it, and sized in points rather than scaled to
-// the page.
-func watermark(w *Watermark) (*model.Watermark, error) {
+// the page. pdfcpu writes it as an /Artifact marked-content sequence
+// (of subtype Watermark), as PDF/UA asks of content that is not the
+// document's. In a document with a standard it is set in an embedded
+// font (watermarkfont.go), as PDF/A asks; otherwise in Helvetica, which a
+// viewer has and the file need not carry.
+func watermark(w *Watermark, embed bool) (*model.Watermark, error) {
 	opacity, size, rot := DefaultOpacity, DefaultFontSize, DefaultRotation
 	if w.Opacity != nil {
 		opacity = *w.Opacity
@@ -125,8 +129,15 @@ func watermark(w *Watermark) (*model.Watermark, error) {
 	if w.Rotation != nil {
 		rot = *w.Rotation
 	}
-	desc := fmt.Sprintf("fontname:Helvetica, points:%d, rotation:%g, opacity:%g, scalefactor:1 abs, fillcolor:#808080",
-		int(size+0.5), rot, opacity)
+	fontName := "Helvetica"
+	if embed {
+		var err error
+		if fontName, err = embeddedFont(); err != nil {
+			return nil, err
+		}
+	}
+	desc := fmt.Sprintf("fontname:%s, points:%d, rotation:%g, opacity:%g, scalefactor:1 abs, fillcolor:#808080",
+		fontName, int(size+0.5), rot, opacity)
 	text := strings.ReplaceAll(w.Text, "%", "%%") // a literal %, see Watermark.validate
 	wm, err := pdfcpu.ParseTextWatermarkDetails(text, desc, true, types.POINTS)
 	if err != nil {

@@ -54,12 +54,6 @@ func (o *Options) validateStandards() error {
 	if a := o.archival(); a != "" && o.Password != nil {
 		return fmt.Errorf("options.pdf.password cannot go with %s: PDF/A forbids encryption", o.archivalBy())
 	}
-	if o.Watermark != nil && (o.archival() != "" || o.accessible()) {
-		// pdfcpu stamps the watermark in Helvetica, a core font it does
-		// not embed (PDF/A and PDF/UA need every font embedded), and as
-		// content that no tag marks as an artifact (PDF/UA).
-		return fmt.Errorf("options.pdf.watermark cannot go with %s: its font (Helvetica) is not embedded", o.standardsBy())
-	}
 	return nil
 }
 
@@ -85,14 +79,6 @@ func (o *Options) archivalBy() string {
 		}
 	}
 	return "options.pdf.facturx (PDF/A-3b)"
-}
-
-// standardsBy names the options that ask for a standard.
-func (o *Options) standardsBy() string {
-	if o.archival() != "" {
-		return o.archivalBy()
-	}
-	return "options.pdf.standards " + PDFUA1
 }
 
 // accessible reports whether the document is to be PDF/UA-1.

@@ -17,8 +17,6 @@ func TestStandardsValidateNamesTheFields(t *testing.T) {
 		`{"standards":["PDF/A-2b","PDF/A-3b"]}`:                                                          "one PDF/A part",
 		`{"standards":["PDF/A-3b"],"password":{"user":"u"}}`:                                             "options.pdf.password cannot go with options.pdf.standards PDF/A-3b: PDF/A forbids encryption",
 		`{"facturx":{"profile":"BASIC",` + xml + `},"password":{"owner":"o"}}`:                           "options.pdf.password cannot go with options.pdf.facturx (PDF/A-3b)",
-		`{"standards":["PDF/UA-1"],"watermark":{"text":"DRAFT"}}`:                                        "options.pdf.watermark cannot go with options.pdf.standards PDF/UA-1",
-		`{"standards":["PDF/A-2b"],"watermark":{"text":"DRAFT"}}`:                                        "options.pdf.watermark cannot go with options.pdf.standards PDF/A-2b",
 		`{"standards":["PDF/A-2b"],"facturx":{"profile":"BASIC",` + xml + `}}`:                           "options.pdf.facturx makes the document PDF/A-3b",
 		`{"standards":["PDF/A-2b"],"attachments":[{"name":"a","text":"x"}]}`:                             "options.pdf.attachments cannot go with options.pdf.standards PDF/A-2b",
 		`{"facturx":{"profile":"COMFORT",` + xml + `}}`:                                                  "options.pdf.facturx.profile must be one of MINIMUM, BASIC WL, BASIC, EN 16931, EXTENDED, XRECHNUNG",
@@ -54,7 +52,8 @@ func TestStandardsValidateNamesTheFields(t *testing.T) {
 	require.ErrorContains(t, o.Validate(), "options.pdf.attachments hold more than 8388608 bytes together")
 
 	var ok Options
-	require.NoError(t, json.Unmarshal([]byte(`{"standards":["PDF/A-3b","PDF/UA-1"],"title":"T",
+	// A watermark goes with every standard (set in an embedded font).
+	require.NoError(t, json.Unmarshal([]byte(`{"standards":["PDF/A-3b","PDF/UA-1"],"title":"T","watermark":{"text":"DRAFT"},
 		"attachments":[{"name":"data.csv","contentType":"text/csv","text":"a,b","relationship":"Data","description":"the figures"}],
 		"facturx":{"profile":"BASIC WL","xmlTemplate":"<x/>"}}`), &ok))
 	require.NoError(t, ok.Validate())
