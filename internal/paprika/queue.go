@@ -3,6 +3,7 @@ package paprika
 import (
 	"context"
 	"encoding/json"
+	"log/slog"
 	"time"
 
 	"github.com/google/uuid"
@@ -25,6 +26,15 @@ type Item struct {
 
 // Wait is how long the item waited: claim time minus submit time.
 func (it *Item) Wait(claimedAt time.Time) time.Duration { return claimedAt.Sub(it.Submitted) }
+
+// AppendIDs appends to attrs the ids that name the item's work in a log
+// line: the job's id, or the batch's id and the record's index.
+func (it *Item) AppendIDs(attrs []slog.Attr) []slog.Attr {
+	if it.Kind == KindJob {
+		return append(attrs, slog.String("jobId", it.JobID.String()))
+	}
+	return append(attrs, slog.String("batchId", it.BatchID.String()), slog.Int("index", it.Index))
+}
 
 // Ref names one claimed item and the lease it was claimed under.
 type Ref struct {

@@ -19,6 +19,7 @@ import (
 	"time"
 
 	"github.com/google/uuid"
+	"github.com/paprikahq/paprika/internal/paprika"
 )
 
 // Store is where outputs live. Every method is safe for concurrent use, so a
@@ -92,6 +93,15 @@ func ContentType(key string) string {
 // JobKey is where a job's output lives: outputs/TENANT/jobs/ID.pdf.
 func JobKey(tenantID string, id uuid.UUID, format string) string {
 	return TenantPrefix(tenantID) + "jobs/" + id.String() + "." + Extension(format)
+}
+
+// ItemKey is where a claimed item's output lives: its job's (JobKey) or
+// its record's (RecordKey).
+func ItemKey(it *paprika.Item, format string) string {
+	if it.Kind == paprika.KindRecord {
+		return RecordKey(it.TenantID, it.BatchID, it.Index, format)
+	}
+	return JobKey(it.TenantID, it.JobID, format)
 }
 
 // RecordKey is where a batch record's output lives; records are named by

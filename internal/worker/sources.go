@@ -74,6 +74,17 @@ func (c *sourceCache) lookup(ctx context.Context, fn func() error) error {
 	return fn()
 }
 
+// source returns the item's source, its parsed options and their error
+// (a *paprika.Error, when they do not parse); err is the lookup's. A job
+// carries its own; a record's is its batch's.
+func (c *sourceCache) source(ctx context.Context, it *paprika.Item) (src paprika.Source, opts render.Options, optsErr, err error) {
+	if it.Kind != paprika.KindRecord {
+		opts, optsErr = parseOptions(it.Source.Options)
+		return it.Source, opts, optsErr, nil
+	}
+	return c.batch(ctx, it.BatchID)
+}
+
 // batch returns a batch's source, its parsed options and their error (a
 // *paprika.Error, when they do not parse); err is the lookup's.
 func (c *sourceCache) batch(ctx context.Context, id uuid.UUID) (src paprika.Source, opts render.Options, optsErr, err error) {

@@ -421,10 +421,13 @@ func (w *Worker) handBack(it paprika.Item) {
 
 // workIDs are the log attributes naming an item's work.
 func workIDs(it *paprika.Item) []any {
-	if it.Kind == paprika.KindJob {
-		return []any{"tenant", it.TenantID, "kind", it.Kind, "jobId", it.JobID.String()}
+	var a [4]slog.Attr
+	attrs := it.AppendIDs(append(a[:0], slog.String("tenant", it.TenantID), slog.String("kind", it.Kind)))
+	ids := make([]any, len(attrs))
+	for i, at := range attrs {
+		ids[i] = at
 	}
-	return []any{"tenant", it.TenantID, "kind", it.Kind, "batchId", it.BatchID.String(), "index", it.Index}
+	return ids
 }
 
 func (w *Worker) logClaim(ctx context.Context, it *paprika.Item, claimedAt time.Time) {
@@ -437,12 +440,7 @@ func (w *Worker) logClaim(ctx context.Context, it *paprika.Item, claimedAt time.
 	attrs := append(a[:0], slog.String("tenant", it.TenantID), slog.String("tier", it.Tier),
 		slog.String("kind", it.Kind), slog.Float64("waitSeconds", it.Wait(claimedAt).Seconds()),
 		slog.Int("attempt", it.Attempt))
-	if it.Kind == paprika.KindJob {
-		attrs = append(attrs, slog.String("jobId", it.JobID.String()))
-	} else {
-		attrs = append(attrs, slog.String("batchId", it.BatchID.String()), slog.Int("index", it.Index))
-	}
-	w.log.LogAttrs(ctx, slog.LevelInfo, "claim", attrs...)
+	w.log.LogAttrs(ctx, slog.LevelInfo, "claim", it.AppendIDs(attrs)...)
 }
 
 // process renders one item and records the result through the completer.
@@ -525,18 +523,11 @@ func (w *Worker) process(ctx context.Context, it paprika.Item, wait time.Duratio
 // output to store: the completer stores it with the others of its flush,
 // before their work is done.
 func (w *Worker) render(ctx context.Context, it *paprika.Item) (*paprika.Output, *storage.Output, error) {
-	src := it.Source
-	var opts render.Options
-	var optsErr error
-	if it.Kind == paprika.KindRecord {
-		var err error
-		if src, opts, optsErr, err = w.sources.batch(ctx, it.BatchID); err != nil {
-			return nil, nil, err
-		}
-		it.Source.Format = src.Format // for the metrics' format label
-	} else {
-		opts, optsErr = parseOptions(src.Options)
+	src, opts, optsErr, err := w.sources.source(ctx, it)
+	if err != nil {
+		return nil, nil, err
 	}
+	it.Source.Format = src.Format // a record's is its batch's: for the metrics' format label
 	content := src.Template
 	if src.TemplateID != "" {
 		var err error
@@ -555,12 +546,8 @@ func (w *Worker) render(ctx context.Context, it *paprika.Item) (*paprika.Output,
 	if err != nil {
 		return nil, nil, err
 	}
-	key := storage.JobKey(it.TenantID, it.JobID, src.Format)
-	if it.Kind == paprika.KindRecord {
-		key = storage.RecordKey(it.TenantID, it.BatchID, it.Index, src.Format)
-	}
 	return &paprika.Output{ContentType: out.ContentType, Bytes: int64(len(out.Body)), Pages: out.Pages},
-		&storage.Output{Key: key, Body: out.Body}, nil
+		&storage.Output{Key: storage.ItemKey(it, src.Format), Body: out.Body}, nil
 }
 
 // listen wakes the claim loop on NOTIFY paprika_work, reconnecting as needed.
