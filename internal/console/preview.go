@@ -26,9 +26,37 @@ type previewError struct {
 	Where   string `json:"where"`
 	Line    int    `json:"line,omitempty"`
 	Message string `json:"message"`
+	// Problems are the PDF/UA-1 check's problems, each naming its
+	// element, when that check failed.
+	Problems []string `json:"problems,omitempty"`
 }
 
-var errorLine = regexp.MustCompile(`\bline (\d+)\b`)
+var (
+	errorLine    = regexp.MustCompile(`\bline (\d+)\b`)
+	accessFailed = regexp.MustCompile(`accessibility check \(PDF/UA-1\), (\d+) problems?: 1\. `)
+)
+
+// accessibilityProblems splits the 422 of a failed PDF/UA-1 check ("…, 3
+// problems: 1. …; 2. …; 3. …", docs/rendering.md) into its problems; nil
+// for any other message.
+func accessibilityProblems(msg string) []string {
+	m := accessFailed.FindStringSubmatchIndex(msg)
+	if m == nil {
+		return nil
+	}
+	n, _ := strconv.Atoi(msg[m[2]:m[3]])
+	rest := msg[m[1]:]
+	var out []string
+	for k := 2; k <= n; k++ {
+		i := strings.Index(rest, "; "+strconv.Itoa(k)+". ")
+		if i < 0 {
+			break
+		}
+		out = append(out, rest[:i])
+		rest = rest[i+len("; "+strconv.Itoa(k)+". "):]
+	}
+	return append(out, rest)
+}
 
 // preview renders the playground's template through the tenant's own
 // synchronous render (POST /v1/renders): its scope, its rate limit, its
@@ -69,7 +97,9 @@ func (c *Console) preview(w http.ResponseWriter, r *http.Request, s *session) er
 		}
 		if ae.Code == "template-error" {
 			pe.Where = "template"
-			if m := errorLine.FindStringSubmatch(ae.Message); m != nil {
+			// A failed PDF/UA-1 check names elements, not template lines.
+			pe.Problems = accessibilityProblems(ae.Message)
+			if m := errorLine.FindStringSubmatch(ae.Message); m != nil && pe.Problems == nil {
 				pe.Line, _ = strconv.Atoi(m[1])
 			}
 		}

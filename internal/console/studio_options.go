@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"encoding/json"
 	"net/http"
+	"slices"
 	"strings"
 
 	"github.com/paprikahq/paprika/internal/render"
@@ -25,6 +26,43 @@ type studioOptions struct {
 	Header       string `json:"header"`
 	Footer       string `json:"footer"`
 	PDFTitle     string `json:"pdfTitle"`
+	// Standards are the ticked boxes of options.pdf.standards.
+	Standards []string `json:"standards"`
+}
+
+// standardChoices are the standards the studio offers a box for, with the
+// id of each box.
+var standardChoices = []struct{ ID, Name string }{
+	{"opt-std-pdfa2b", pdf.PDFA2B}, {"opt-std-pdfa3b", pdf.PDFA3B}, {"opt-std-pdfua1", pdf.PDFUA1},
+}
+
+// standardBox is one standard's checkbox as the page shows it.
+type standardBox struct {
+	ID, Name string
+	Checked  bool
+	Archival bool // PDF/A: one of them at most
+}
+
+// StandardBoxes are the standards' checkboxes, ticked as s has them.
+func (s studioOptions) StandardBoxes() []standardBox {
+	var out []standardBox
+	for _, c := range standardChoices {
+		out = append(out, standardBox{ID: c.ID, Name: c.Name, Checked: slices.Contains(s.Standards, c.Name),
+			Archival: c.Name != pdf.PDFUA1})
+	}
+	return out
+}
+
+// standards are the ticked standards the studio knows, in its order:
+// anything else a form posts is dropped.
+func (s studioOptions) standards() []string {
+	var out []string
+	for _, c := range standardChoices {
+		if slices.Contains(s.Standards, c.Name) {
+			out = append(out, c.Name)
+		}
+	}
+	return out
 }
 
 // paperNames are the sizes the studio offers.
@@ -53,17 +91,20 @@ func studioFromOptions(raw json.RawMessage) studioOptions {
 	}
 	if o.PDF != nil {
 		s.PDFTitle = o.PDF.Title
+		s.Standards = o.PDF.Standards
 	}
 	return s
 }
 
 // studioFromForm reads the studio's fields of a posted form.
 func studioFromForm(r *http.Request) studioOptions {
-	return studioOptions{Base: r.PostFormValue("options-base"), Paper: r.PostFormValue("opt-paper"),
+	s := studioOptions{Base: r.PostFormValue("options-base"), Paper: r.PostFormValue("opt-paper"),
 		Orientation: r.PostFormValue("opt-orientation"),
 		MarginTop:   r.PostFormValue("opt-margin-top"), MarginRight: r.PostFormValue("opt-margin-right"),
 		MarginBottom: r.PostFormValue("opt-margin-bottom"), MarginLeft: r.PostFormValue("opt-margin-left"),
 		Header: formText(r, "opt-header"), Footer: formText(r, "opt-footer"), PDFTitle: r.PostFormValue("opt-pdf-title")}
+	s.Standards = r.PostForm["opt-standard"] // parsed by PostFormValue
+	return s
 }
 
 // options are the template's options with the studio's fields over them,
@@ -91,11 +132,13 @@ func (s studioOptions) options(format string) render.Options {
 	}
 	o.HeaderTemplate, o.FooterTemplate = s.Header, s.Footer
 	title := strings.TrimSpace(s.PDFTitle)
-	if o.PDF == nil && title != "" {
+	standards := s.standards()
+	if o.PDF == nil && (title != "" || len(standards) > 0) {
 		o.PDF = &pdf.Options{}
 	}
 	if o.PDF != nil {
 		o.PDF.Title = title
+		o.PDF.Standards = standards
 		if isZeroJSON(o.PDF) {
 			o.PDF = nil
 		}

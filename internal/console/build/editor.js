@@ -140,7 +140,21 @@ function pageOptions(form) {
     const el = form.querySelector("#" + id);
     if (el) o[k] = el.value;
   }
+  o.standards = [...form.querySelectorAll('input[name="opt-standard"]:checked')].map((el) => el.value);
   return o;
+}
+
+// The standards' boxes: ticking one PDF/A part unticks the other.
+function standardBoxes(form, changed) {
+  const boxes = [...form.querySelectorAll('input[name="opt-standard"]')];
+  for (const box of boxes) {
+    box.addEventListener("change", () => {
+      if (box.checked && "archival" in box.dataset) {
+        for (const other of boxes) if (other !== box && "archival" in other.dataset) other.checked = false;
+      }
+      changed();
+    });
+  }
 }
 
 // The draft: what the tab has typed, kept in its sessionStorage under the
@@ -224,6 +238,7 @@ function playground(form) {
   const image = document.getElementById("preview-image");
   const link = document.getElementById("preview-link");
   const button = document.getElementById("preview-now");
+  const problems = document.getElementById("preview-problems");
   const csrf = document.querySelector('meta[name="csrf-token"]').content;
   let timer = null, seq = 0;
   // The frame says which preview it shows once loaded (tests wait on it).
@@ -252,6 +267,8 @@ function playground(form) {
     if (mine !== seq) return; // a newer preview is on its way
     showError(content.editorView, null);
     showError(data.editorView, null);
+    problems.replaceChildren();
+    problems.hidden = true;
     if (answer.error) {
       const e = answer.error;
       const view = e.where === "data" ? data.editorView : content.editorView;
@@ -259,6 +276,24 @@ function playground(form) {
       const what = { data: "Data error", template: "Template error", options: "Page options error", session: "Signed out" }[e.where] || "Error";
       status.textContent = what + (e.line ? ` at line ${e.line}` : "") + ": " + e.message;
       status.className = "status error";
+      if (e.problems && e.problems.length) {
+        // A failed PDF/UA-1 check: each problem at its element
+        // ("img #1 (src=…)"), the element in code.
+        status.textContent = `Accessibility check (PDF/UA-1): ${e.problems.length} problem${e.problems.length === 1 ? "" : "s"}`;
+        for (const p of e.problems) {
+          const li = document.createElement("li");
+          const m = /^(\w+ #\d+)(.*)$/s.exec(p);
+          if (m) {
+            const code = document.createElement("code");
+            code.textContent = m[1];
+            li.append(code, m[2]);
+          } else {
+            li.textContent = p;
+          }
+          problems.append(li);
+        }
+        problems.hidden = false;
+      }
       if (e.where === "session") {
         const a = document.createElement("a");
         a.id = "preview-sign-in";
@@ -294,6 +329,7 @@ function playground(form) {
     const el = form.querySelector("#" + id);
     if (el) el.addEventListener(el.tagName === "SELECT" ? "change" : "input", schedule);
   }
+  standardBoxes(form, schedule);
   format.addEventListener("change", preview);
   button.addEventListener("click", preview);
   drafts(form);
