@@ -144,7 +144,7 @@ func TestStudioVersionsCompareAndRestore(t *testing.T) {
 		"options": map[string]any{"margin": map[string]any{"top": "3cm"}}})
 	require.Equal(t, http.StatusCreated, status, v1)
 	status, v2 := e.api(t, http.MethodPut, "/v1/templates/letter", secret, map[string]any{
-		"content": "<h1>Dear {{name}}</h1>\n<p>Thank you so much.</p>\n<p>Regards</p>\n<p>PS: see you</p>\n",
+		"content":    "<h1>Dear {{name}}</h1>\n<p>Thank you so much.</p>\n<p>Regards</p>\n<p>PS: see you</p>\n",
 		"sampleData": map[string]any{"name": "Grace"}, "options": map[string]any{}})
 	require.Equal(t, http.StatusOK, status, v2)
 
@@ -153,7 +153,9 @@ func TestStudioVersionsCompareAndRestore(t *testing.T) {
 	tb.open("/console/templates/letter")
 	rows := evalAs[[]string](tb, `[...document.querySelectorAll("#versions tbody tr")].map(r => r.innerText.replace(/\s+/g, " ").trim())`)
 	require.Len(t, rows, 2)
-	when := func(ts any) string { return strings.Replace(strings.Replace(ts.(string), "T", " ", 1), ".", "", 1)[:19] + "Z" }
+	when := func(ts any) string {
+		return strings.Replace(strings.Replace(ts.(string), "T", " ", 1), ".", "", 1)[:19] + "Z"
+	}
 	require.Equal(t, "2 (latest) "+when(v2["updatedAt"])+" 83 B shown", rows[0])
 	require.Equal(t, "1 "+when(v1["updatedAt"])+" 56 B Show version 1", rows[1])
 

@@ -13,16 +13,16 @@ import (
 // in complete-jobs and complete-records; these are the other ways in and
 // the reads.
 var (
-	sqlRecordRender    = Statement("record-render")
-	sqlCountLostUsage  = Statement("count-lost-usage")
-	sqlTenantUsage     = Statement("tenant-usage")
-	sqlAllUsage        = Statement("all-usage")
-	sqlSweepUsage      = Statement("sweep-usage")
-	sqlSweepWorkers    = Statement("sweep-workers")
-	sqlBeatWorker      = Statement("beat-worker")
-	sqlWorkerGone      = Statement("worker-gone")
-	sqlGroupWait       = Statement("group-wait")
-	sqlBatchAhead      = Statement("batch-ahead")
+	sqlRecordRender   = Statement("record-render")
+	sqlCountLostUsage = Statement("count-lost-usage")
+	sqlTenantUsage    = Statement("tenant-usage")
+	sqlAllUsage       = Statement("all-usage")
+	sqlSweepUsage     = Statement("sweep-usage")
+	sqlSweepWorkers   = Statement("sweep-workers")
+	sqlBeatWorker     = Statement("beat-worker")
+	sqlWorkerGone     = Statement("worker-gone")
+	sqlGroupWait      = Statement("group-wait")
+	sqlBatchAhead     = Statement("batch-ahead")
 )
 
 // RecordRender counts a synchronous render when it is answered: in its
