@@ -55,7 +55,7 @@ if ! (cd "$root/bench/river" && go build -o "$dir/bin/river" . 2>"$dir/river-bui
 	(cd "$dir/riversrc" && go mod edit -replace "github.com/paprikahq/paprika=$root" && go build -mod=mod -o "$dir/bin/river" .)
 fi
 
-field() { grep -oE "$2" <<<"$1" | head -1 | grep -oE '[-+]?[0-9]+(\.[0-9]+)?' | head -1; }
+field() { { grep -oE "$2" <<<"$1" || true; } | head -1 | { grep -oE '[-+]?[0-9]+(\.[0-9]+)?' || true; } | head -1; }
 
 echo "| pair | time (UTC) | load before | River's burn-down, jobs/s | worker processes | items/s | ÷ River | items/claim | cores: PostgreSQL / workers / idle | PostgreSQL CPU µs an item | items/s a PostgreSQL core |"
 echo "|---|---|---|---|---|---|---|---|---|---|---|"
@@ -87,10 +87,12 @@ for i in $(seq 1 "$pairs"); do
 		pgc=$(field "$line" 'pg [0-9.]+')
 		wc=$(field "$line" 'cpu: workers [0-9.]+')
 		idle=$(field "$line" 'idle [0-9.]+')
-		detail=$(grep -A1 -F "$line" <<<"$sched" | tail -1)
+		# The summary at the end repeats each W= line without its detail:
+		# the detail is the line after the first.
+		detail=$(grep -A1 -m1 -F "$line" <<<"$sched" | sed -n 2p)
 		pgus=$(field "$detail" 'PostgreSQL [0-9]+ µs')
 		ratio=$(awk -v a="$rate" -v b="$rjobs" 'BEGIN { printf "%.2f", a / b }')
 		core=$(awk -v u="$pgus" 'BEGIN { if (u > 0) printf "%.0f", 1e6 / u; else print "?" }')
 		echo "| $i | $at | $load | $rjobs | $w | $rate | $ratio | $per | $pgc / $wc / $idle | $pgus | $core |"
-	done < <(grep -E '^ +W=[0-9]+ +[0-9]+ items/s' <<<"$sched")
+	done < <(grep -E '^ +W=[0-9]+ +[0-9]+ items/s' <<<"$sched" | awk '!seen[$0]++')
 done
