@@ -18,62 +18,18 @@ import (
 	"go.yaml.in/yaml/v3"
 
 	"github.com/paprikahq/paprika/internal/config"
+	"github.com/paprikahq/paprika/internal/helmtest"
 )
 
-// Helm is a tool of the chart's test, built at a pinned version from the
-// Go module proxy; it is not a dependency of the product (go.mod does not
-// name it). PAPRIKA_HELM names a helm binary to run instead.
+// Helm is a tool of the chart's test (internal/helmtest), built at a
+// pinned version from the Go module proxy; it is not a dependency of the
+// product (go.mod does not name it). PAPRIKA_HELM names a helm binary to
+// run instead.
 const (
-	helmModule = "helm.sh/helm/v3/cmd/helm@v3.21.4"
-	chartDir   = "../../deploy/helm/paprika"
-	chartCI    = chartDir + "/ci/test-values.yaml"
-	// A Helm built by go run, without the release's linker flags, takes
-	// the cluster it renders for as Kubernetes 1.20; the chart needs 1.23.
-	kubeVersion = "1.30.0"
+	chartDir    = "../../deploy/helm/paprika"
+	chartCI     = chartDir + "/ci/test-values.yaml"
+	kubeVersion = helmtest.KubeVersion
 )
-
-// helmBinary has go run build Helm (once: Go caches the executable) and
-// returns the cached executable's path, which `go run -exec echo` prints,
-// or PAPRIKA_HELM. It fails the test with the command that installs Helm
-// when it cannot be had.
-func helmBinary(t *testing.T) string {
-	t.Helper()
-	path := os.Getenv("PAPRIKA_HELM")
-	if path == "" {
-		cmd := exec.Command(goTool(t), "run", "-exec", "echo", helmModule)
-		cmd.Env = append(os.Environ(), "GOFLAGS=")
-		out, err := cmd.Output()
-		var stderr []byte
-		if ee, ok := errors.AsType[*exec.ExitError](err); ok {
-			stderr = ee.Stderr
-		}
-		require.NoError(t, err, "the chart's test builds Helm with `go run %s` (the Go module proxy), or runs PAPRIKA_HELM; it could not:\n%s\nInstall it with:\n"+
-			"  GOBIN=/usr/local/bin go install %s && export PAPRIKA_HELM=/usr/local/bin/helm", helmModule, stderr, helmModule)
-		path = strings.TrimSpace(string(out))
-		_, err = os.Stat(path)
-		require.NoError(t, err, "go run -exec echo %s printed %q, not an executable's path", helmModule, out)
-	}
-	out, err := runHelm(t, path, "version", "--short")
-	require.NoError(t, err)
-	require.True(t, strings.HasPrefix(strings.TrimSpace(out), "v3."), "%s version --short answered %q, not Helm 3", path, out)
-	return path
-}
-
-// runHelm runs helm with args and returns its standard output; its error
-// carries its standard error.
-func runHelm(t *testing.T, helm string, args ...string) (string, error) {
-	cmd := exec.Command(helm, args...)
-	// Helm's own settings and caches stay in the test's directory: a
-	// developer's repositories and plugins play no part.
-	home := t.TempDir()
-	cmd.Env = append(os.Environ(), "HELM_CACHE_HOME="+home+"/cache", "HELM_CONFIG_HOME="+home+"/config", "HELM_DATA_HOME="+home+"/data")
-	var stdout, stderr bytes.Buffer
-	cmd.Stdout, cmd.Stderr = &stdout, &stderr
-	if err := cmd.Run(); err != nil {
-		return stdout.String(), fmt.Errorf("helm %s: %w\n%s%s", strings.Join(args, " "), err, stderr.String(), stdout.String())
-	}
-	return stdout.String(), nil
-}
 
 // The chart passes `helm lint --strict` and renders, in each autoscaling
 // mode, what docs/deployment.md promises: an api and a worker Deployment
@@ -89,9 +45,9 @@ func runHelm(t *testing.T, helm string, args ...string) (string, error) {
 // Values missing what the chart needs are refused, saying which.
 func TestHelmChart(t *testing.T) {
 	t.Parallel()
-	helm := helmBinary(t)
+	helm := helmtest.Binary(t)
 	for _, mode := range []string{"keda", "hpa", "none"} {
-		_, err := runHelm(t, helm, "lint", "--strict", "--kube-version", kubeVersion, chartDir, "-f", chartCI, "--set", "autoscaling.mode="+mode)
+		_, err := helmtest.Run(t, helm, "lint", "--strict", "--kube-version", kubeVersion, chartDir, "-f", chartCI, "--set", "autoscaling.mode="+mode)
 		require.NoError(t, err)
 	}
 
@@ -282,7 +238,7 @@ func TestHelmChart(t *testing.T) {
 		{[]string{"--set", "reservedWorkers[0].tiers[0]=gold"}, "tier gold is not one of tiers"},
 		{[]string{"--set", "autoscaling.mode=sometimes"}, "keda, hpa or none"},
 	} {
-		_, err := runHelm(t, helm, append([]string{"template", "paprika", chartDir, "--kube-version", kubeVersion, "-f", chartCI}, c.args...)...)
+		_, err := helmtest.Run(t, helm, append([]string{"template", "paprika", chartDir, "--kube-version", kubeVersion, "-f", chartCI}, c.args...)...)
 		require.Error(t, err, "%v", c.args)
 		require.Contains(t, err.Error(), c.want, "%v", c.args)
 	}
@@ -444,7 +400,7 @@ func isTrue(b *bool) bool { return b != nil && *b }
 // decodes every document; it returns them with helm's output.
 func renderChart(t *testing.T, helm string, args ...string) (manifests, string) {
 	t.Helper()
-	out, err := runHelm(t, helm, append([]string{"template", "paprika", chartDir, "--kube-version", kubeVersion, "-f", chartCI}, args...)...)
+	out, err := helmtest.Run(t, helm, append([]string{"template", "paprika", chartDir, "--kube-version", kubeVersion, "-f", chartCI}, args...)...)
 	require.NoError(t, err)
 	var m manifests
 	dec := yaml.NewDecoder(strings.NewReader(out))

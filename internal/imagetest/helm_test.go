@@ -25,17 +25,10 @@ import (
 	"github.com/stretchr/testify/require"
 	"go.yaml.in/yaml/v3"
 
+	"github.com/paprikahq/paprika/internal/helmtest"
 	"github.com/paprikahq/paprika/internal/pgserver"
 	"github.com/paprikahq/paprika/internal/s3test"
 	"github.com/paprikahq/paprika/internal/storage"
-)
-
-// Helm as cmd/paprika's TestHelmChart runs it: a tool of the tests, built
-// at a pinned version from the Go module proxy (PAPRIKA_HELM names a helm
-// binary to run instead).
-const (
-	helmModule      = "helm.sh/helm/v3/cmd/helm@v3.21.4"
-	helmKubeVersion = "1.30.0"
 )
 
 // The annotation podman 4.3 reads a pod's seccomp profile from: it ignores
@@ -69,7 +62,7 @@ func TestHelmPlay(t *testing.T) {
 	}
 	p := newPodman(t, cache)
 	buildImage(t, p, repo)
-	helm := helmBinary(t)
+	helm := helmtest.Binary(t)
 
 	// --- PostgreSQL and a bucket on the host --------------------------------
 	pgPort := freePort(t)
@@ -112,7 +105,7 @@ func TestHelmPlay(t *testing.T) {
 	b, err := yaml.Marshal(values)
 	must(t, err)
 	must(t, os.WriteFile(valuesFile, b, 0o644))
-	out, err := runHelm(t, helm, "template", release, chart, "--kube-version", helmKubeVersion, "-f", valuesFile)
+	out, err := helmtest.Run(t, helm, "template", release, chart, "--kube-version", helmtest.KubeVersion, "-f", valuesFile)
 	must(t, err)
 	docs := decodeManifests(t, out)
 
@@ -473,45 +466,6 @@ func buildImage(t *testing.T, p *podman, repo string) {
 		"build", "--network=host", "--build-arg", "PAPRIKA_VERSION=image-test", "-t", image, repo)
 	p.out(t, 5*time.Minute, "image", "prune", "-f")
 	imageBuilt = true
-}
-
-// helmBinary has go run build Helm (Go caches the executable) and returns
-// the executable's path, which `go run -exec echo` prints, or PAPRIKA_HELM.
-func helmBinary(t *testing.T) string {
-	t.Helper()
-	if path := os.Getenv("PAPRIKA_HELM"); path != "" {
-		return path
-	}
-	gocmd, err := exec.LookPath("go")
-	if err != nil {
-		gocmd = "/usr/local/go/bin/go"
-	}
-	cmd := exec.Command(gocmd, "run", "-exec", "echo", helmModule)
-	cmd.Env = append(os.Environ(), "GOFLAGS=")
-	out, err := cmd.Output()
-	var stderr []byte
-	if ee, ok := errors.AsType[*exec.ExitError](err); ok {
-		stderr = ee.Stderr
-	}
-	require.NoError(t, err, "the test builds Helm with `go run %s` (the Go module proxy), or runs PAPRIKA_HELM; it could not:\n%s\nInstall it with:\n"+
-		"  GOBIN=/usr/local/bin go install %s && export PAPRIKA_HELM=/usr/local/bin/helm", helmModule, stderr, helmModule)
-	path := strings.TrimSpace(string(out))
-	_, err = os.Stat(path)
-	require.NoError(t, err, "go run -exec echo %s printed %q, not an executable's path", helmModule, out)
-	return path
-}
-
-// runHelm runs helm with its settings and caches in the test's directory.
-func runHelm(t *testing.T, helm string, args ...string) (string, error) {
-	cmd := exec.Command(helm, args...)
-	home := t.TempDir()
-	cmd.Env = append(os.Environ(), "HELM_CACHE_HOME="+home+"/cache", "HELM_CONFIG_HOME="+home+"/config", "HELM_DATA_HOME="+home+"/data")
-	var stdout, stderr bytes.Buffer
-	cmd.Stdout, cmd.Stderr = &stdout, &stderr
-	if err := cmd.Run(); err != nil {
-		return stdout.String(), fmt.Errorf("helm %s: %w\n%s%s", strings.Join(args, " "), err, stderr.String(), stdout.String())
-	}
-	return stdout.String(), nil
 }
 
 // decodeManifests decodes helm template's documents, the empty left out.
