@@ -68,7 +68,7 @@ func main() {
 	type doc struct{ name, html string }
 	docs := []doc{{"invoice (1 page)", string(src)}}
 	if *pages > 0 {
-		docs = append(docs, doc{fmt.Sprintf("long (%d pages)", *pages), longDocument(string(src), *pages, path)})
+		docs = append(docs, doc{fmt.Sprintf("long (%d pages)", *pages), fixture.LongDocument(string(src), *pages, path)})
 	}
 	fmt.Printf("machine: %s; chromium %s; %s measured a row, %d rounds; load average at the start %s\n\n",
 		benchkit.MachineInfo(), path, *duration, *rounds, benchkit.LoadAvg())
@@ -266,27 +266,4 @@ func rollup(pid int) (rss, pss int64) {
 		}
 	}
 	return rss, pss
-}
-
-// longDocument repeats the invoice's rows until it prints on pages pages
-// (as bench/render makes it).
-func longDocument(html string, pages int, path string) string {
-	start := strings.Index(html, "<tbody>")
-	end := strings.Index(html, "</tbody>")
-	if start < 0 || end < 0 {
-		log.Fatal("the invoice has no <tbody> to repeat")
-	}
-	rows := html[start+len("<tbody>") : end]
-	e := renderpkg.New(renderpkg.Config{Chromium: path, Slots: 1})
-	defer e.Close()
-	for copies := pages; ; copies++ {
-		doc := html[:start+len("<tbody>")] + strings.Repeat(rows, copies) + html[end:]
-		out, err := e.Render(context.Background(), renderpkg.Input{Template: doc})
-		if err != nil {
-			log.Fatal(err)
-		}
-		if out.Pages >= pages {
-			return doc
-		}
-	}
 }

@@ -66,7 +66,7 @@ func main() {
 		n    int
 	}{
 		{"invoice (1 page)", string(src), *n},
-		{fmt.Sprintf("long (%d pages)", *pages), longDocument(string(src), *pages, path), *nLong},
+		{fmt.Sprintf("long (%d pages)", *pages), fixture.LongDocument(string(src), *pages, path), *nLong},
 	}
 	for _, doc := range docs {
 		n := &doc.n
@@ -225,26 +225,4 @@ func paprika(path, html string, slots int) (render func() (int, error), stop fun
 		}
 		return out.Pages, nil
 	}, func() { e.Close() }
-}
-
-// longDocument repeats the invoice's rows until it prints on pages pages.
-func longDocument(html string, pages int, path string) string {
-	start := strings.Index(html, "<tbody>")
-	end := strings.Index(html, "</tbody>")
-	if start < 0 || end < 0 {
-		log.Fatal("the invoice has no <tbody> to repeat")
-	}
-	rows := html[start+len("<tbody>") : end]
-	e := renderpkg.New(renderpkg.Config{Chromium: path, Slots: 1})
-	defer e.Close()
-	for copies := pages; ; copies++ {
-		doc := html[:start+len("<tbody>")] + strings.Repeat(rows, copies) + html[end:]
-		out, err := e.Render(context.Background(), renderpkg.Input{Template: doc})
-		if err != nil {
-			log.Fatal(err)
-		}
-		if out.Pages >= pages {
-			return doc
-		}
-	}
 }
