@@ -139,21 +139,7 @@ func (s *Server) getAsset(w http.ResponseWriter, r *http.Request) error {
 	// A tenant's SVG or script opened as a page of this origin runs
 	// nothing: the bytes are the tenant's, the origin is the console's.
 	h.Set("Content-Security-Policy", "default-src 'none'; style-src 'unsafe-inline'; sandbox")
-	h.Set("Accept-Ranges", "bytes")
-	rec := &readErr{r: o}
-	rw := &rangeWriter{ResponseWriter: w}
-	http.ServeContent(rw, r, "", a.UpdatedAt, struct {
-		io.Reader
-		io.Seeker
-	}{rec, o})
-	if rw.unsatisfiable {
-		return paprika.Errorf(paprika.CodeRangeNotSatisfiable,
-			"Range not satisfiable: the asset is %d bytes long; ask for a range within it", a.Bytes)
-	}
-	if rec.err != nil && ctx.Err() == nil {
-		s.log.ErrorContext(ctx, "asset download cut short", "requestId", requestID(ctx), "key", key, "err", rec.err)
-	}
-	return nil
+	return s.serveStored(w, r, o, a.UpdatedAt, "asset", key)
 }
 
 // etagMatches reports whether an If-None-Match header names etag (or is *).

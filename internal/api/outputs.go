@@ -38,22 +38,31 @@ func (s *Server) serveOutput(w http.ResponseWriter, r *http.Request, key, conten
 	h := w.Header()
 	h.Set("Content-Type", contentType)
 	h.Set("ETag", o.ETag)
-	h.Set("Accept-Ranges", "bytes")
-	rec := &readErr{r: o}
+	return s.serveStored(w, r, o, o.ModTime, "document", key)
+}
+
+// serveStored streams a stored object, with Range and conditional
+// requests by http.ServeContent: a range past its end is the error body's
+// 416 range-not-satisfiable naming what (document, asset) and its size, and
+// a read that fails once the status is sent is logged with key.
+func (s *Server) serveStored(w http.ResponseWriter, r *http.Request, body io.ReadSeeker, modTime time.Time, what, key string) error {
+	ctx := r.Context()
+	w.Header().Set("Accept-Ranges", "bytes")
+	rec := &readErr{r: body}
 	rw := &rangeWriter{ResponseWriter: w}
-	http.ServeContent(rw, r, "", o.ModTime, struct {
+	http.ServeContent(rw, r, "", modTime, struct {
 		io.Reader
 		io.Seeker
-	}{rec, o})
+	}{rec, body})
 	if rw.unsatisfiable {
 		// ServeContent set Content-Range: bytes */SIZE; the body is ours.
 		size := strings.TrimPrefix(w.Header().Get("Content-Range"), "bytes */")
 		return paprika.Errorf(paprika.CodeRangeNotSatisfiable,
-			"Range not satisfiable: the document is %s bytes long; ask for a range within it", size)
+			"Range not satisfiable: the %s is %s bytes long; ask for a range within it", what, size)
 	}
 	if rec.err != nil && ctx.Err() == nil {
 		// The status is sent; the client sees a body shorter than its length.
-		s.log.ErrorContext(ctx, "download cut short", "requestId", requestID(ctx), "key", key, "err", rec.err)
+		s.log.ErrorContext(ctx, "download cut short", "requestId", requestID(ctx), "of", what, "key", key, "err", rec.err)
 	}
 	return nil
 }
