@@ -2,13 +2,13 @@ package docs
 
 import (
 	"bytes"
-	"crypto/sha256"
-	"encoding/hex"
 	"os"
 	"os/exec"
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/paprikahq/paprika/internal/testkit"
 )
 
 // TestTypeScriptClient holds openapi.yaml to what a TypeScript team takes
@@ -30,7 +30,7 @@ import (
 func TestTypeScriptClient(t *testing.T) {
 	t.Parallel()
 	node, npm := lookNode(t)
-	modules := typescriptModules(t, npm)
+	modules := testkit.TypeScriptModules(t, npm, "typescript")
 
 	work := t.TempDir()
 	for _, f := range []string{"flow.ts", "tsconfig.json"} {
@@ -99,59 +99,4 @@ func runNode(t *testing.T, dir, node string, args ...string) ([]byte, error) {
 	cmd.Dir = dir
 	cmd.Env = npmEnv()
 	return cmd.CombinedOutput()
-}
-
-// typescriptModules returns a node_modules holding exactly what
-// typescript/package-lock.json pins, installed by `npm ci` on the first run
-// for that lock and kept in the user's cache directory after.
-func typescriptModules(t *testing.T, npm string) string {
-	t.Helper()
-	pkg, err := os.ReadFile(filepath.Join("typescript", "package.json"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	lock, err := os.ReadFile(filepath.Join("typescript", "package-lock.json"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	sum := sha256.Sum256(append(append(pkg, 0), lock...))
-	cache, err := os.UserCacheDir()
-	if err != nil { // no HOME: a cache that lasts until the next reboot
-		cache = os.TempDir()
-	}
-	root := filepath.Join(cache, "paprika", "typescript")
-	dir := filepath.Join(root, hex.EncodeToString(sum[:8]))
-	modules := filepath.Join(dir, "node_modules")
-	if _, err := os.Stat(filepath.Join(modules, ".package-lock.json")); err == nil {
-		return modules
-	}
-
-	// Installed beside, then renamed into place: a run that stops halfway,
-	// or another one installing at the same time, leaves no half a tree.
-	if err := os.MkdirAll(root, 0o755); err != nil {
-		t.Fatal(err)
-	}
-	tmp, err := os.MkdirTemp(root, "install-")
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer os.RemoveAll(tmp)
-	for name, b := range map[string][]byte{"package.json": pkg, "package-lock.json": lock} {
-		if err := os.WriteFile(filepath.Join(tmp, name), b, 0o644); err != nil {
-			t.Fatal(err)
-		}
-	}
-	cmd := exec.CommandContext(t.Context(), npm, "ci", "--ignore-scripts", "--prefer-offline", "--no-audit", "--no-fund",
-		"--cache", filepath.Join(cache, "paprika", "npm"))
-	cmd.Dir = tmp
-	cmd.Env = npmEnv()
-	if out, err := cmd.CombinedOutput(); err != nil {
-		t.Fatalf("npm ci of docs/typescript failed (it needs the npm registry once); by hand: cd docs/typescript && npm ci\n%v\n%s", err, out)
-	}
-	if err := os.Rename(tmp, dir); err != nil {
-		if _, statErr := os.Stat(filepath.Join(modules, ".package-lock.json")); statErr != nil {
-			t.Fatal(err)
-		} // else another run installed it first
-	}
-	return modules
 }

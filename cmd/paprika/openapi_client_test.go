@@ -1,8 +1,6 @@
 package main
 
 import (
-	"crypto/sha256"
-	"encoding/hex"
 	"encoding/json"
 	"fmt"
 	"os"
@@ -14,6 +12,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/paprikahq/paprika/internal/pgtest"
+	"github.com/paprikahq/paprika/internal/testkit"
 
 	// The generated client's one dependency, required here so that go.mod
 	// keeps it (the client exists only while TestGeneratedClient runs).
@@ -158,7 +157,7 @@ func checkTypeScriptFlow(t *testing.T, url, admin string) {
 		t.Fatal("node and npm are missing; install them with: apt-get install -y npm (or: scripts/install-deps.sh test)")
 	}
 	src := filepath.FromSlash("../../docs/typescript")
-	modules := typescriptModules(t, npm, src)
+	modules := testkit.TypeScriptModules(t, npm, src)
 	work := t.TempDir()
 	for _, f := range []string{"flow.ts", "tsconfig.json"} {
 		b, err := os.ReadFile(filepath.Join(src, f))
@@ -265,45 +264,4 @@ process.stdout.write(JSON.stringify(await flow(url, admin)));
 	require.Equal(t, "<h1>Receipt No. 1</h1><p>Thank you, Ada</p>", got.Record1, "the batch renders the latest version")
 	require.Equal(t, "canceled", got.Canceled.Status)
 	require.Equal(t, "priority", got.Canceled.Tier)
-}
-
-// typescriptModules returns a node_modules holding exactly what the
-// package-lock.json of dir pins, installed by `npm ci` on the first run for
-// that lock and kept in the user's cache directory after (where docs'
-// TestTypeScriptClient finds it too).
-func typescriptModules(t *testing.T, npm, dir string) string {
-	t.Helper()
-	pkg, err := os.ReadFile(filepath.Join(dir, "package.json"))
-	require.NoError(t, err)
-	lock, err := os.ReadFile(filepath.Join(dir, "package-lock.json"))
-	require.NoError(t, err)
-	sum := sha256.Sum256(append(append(pkg, 0), lock...))
-	cache, err := os.UserCacheDir()
-	if err != nil { // no HOME: a cache that lasts until the next reboot
-		cache = os.TempDir()
-	}
-	root := filepath.Join(cache, "paprika", "typescript")
-	into := filepath.Join(root, hex.EncodeToString(sum[:8]))
-	modules := filepath.Join(into, "node_modules")
-	if _, err := os.Stat(filepath.Join(modules, ".package-lock.json")); err == nil {
-		return modules
-	}
-	require.NoError(t, os.MkdirAll(root, 0o755))
-	tmp, err := os.MkdirTemp(root, "install-") // renamed into place once whole
-	require.NoError(t, err)
-	defer os.RemoveAll(tmp)
-	require.NoError(t, os.WriteFile(filepath.Join(tmp, "package.json"), pkg, 0o644))
-	require.NoError(t, os.WriteFile(filepath.Join(tmp, "package-lock.json"), lock, 0o644))
-	cmd := exec.CommandContext(t.Context(), npm, "ci", "--ignore-scripts", "--prefer-offline", "--no-audit", "--no-fund",
-		"--cache", filepath.Join(cache, "paprika", "npm"))
-	cmd.Dir = tmp
-	cmd.Env = append(os.Environ(), "NO_UPDATE_NOTIFIER=1", "npm_config_update_notifier=false")
-	if out, err := cmd.CombinedOutput(); err != nil {
-		t.Fatalf("npm ci of docs/typescript failed (it needs the npm registry once); by hand: cd docs/typescript && npm ci\n%v\n%s", err, out)
-	}
-	if err := os.Rename(tmp, into); err != nil {
-		_, statErr := os.Stat(filepath.Join(modules, ".package-lock.json"))
-		require.NoError(t, statErr, "another run installed it first, or: %v", err)
-	}
-	return modules
 }

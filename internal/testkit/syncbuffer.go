@@ -1,6 +1,6 @@
 // Package testkit holds what several test binaries share that is no part
 // of the product: a buffer that servers' goroutines write while a test
-// reads it.
+// reads it, and the TypeScript client's node_modules.
 package testkit
 
 import (
