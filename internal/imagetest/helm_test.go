@@ -47,20 +47,9 @@ const seccompAnnotation = "seccomp.security.alpha.kubernetes.io/pod"
 // What podman 4.3 cannot take as the chart renders it, the test adapts,
 // each step said where it is done: see playable.
 func TestHelmPlay(t *testing.T) {
-	if os.Geteuid() != 0 {
-		t.Fatal("the image test runs rootful podman: run it as root (sudo make image-test)")
-	}
-	if _, err := exec.LookPath("podman"); err != nil {
-		t.Fatal("podman not found: install it with: apt-get install -y podman runc catatonit debootstrap (or: scripts/install-deps.sh image)")
-	}
-	repo, err := filepath.Abs("../..")
-	must(t, err)
+	requireRootPodman(t)
+	repo, p := repoAndPodman(t)
 	chart := filepath.Join(repo, "deploy/helm/paprika")
-	cache := os.Getenv("PAPRIKA_IMAGE_TEST_CACHE")
-	if cache == "" {
-		cache = "/var/cache/paprika-image-test"
-	}
-	p := newPodman(t, cache)
 	buildImage(t, p, repo)
 	helm := helmtest.Binary(t)
 
@@ -453,8 +442,34 @@ func bucketClient(t *testing.T, endpoint string) *minio.Client {
 // imageBuilt is set once buildImage built the image in this test binary.
 var imageBuilt bool
 
-// buildImage builds the product's image as TestImage does, once per test
-// binary.
+// requireRootPodman fails the test unless it runs as root with podman.
+func requireRootPodman(t *testing.T) {
+	t.Helper()
+	if os.Geteuid() != 0 {
+		t.Fatal("the image test runs rootful podman: run it as root (sudo make image-test)")
+	}
+	if _, err := exec.LookPath("podman"); err != nil {
+		t.Fatal("podman not found: install it with: apt-get install -y podman runc catatonit debootstrap (or: scripts/install-deps.sh image)")
+	}
+}
+
+// repoAndPodman returns the repository's root and the podman of the image
+// tests, on their own storage (PAPRIKA_IMAGE_TEST_CACHE, by default
+// /var/cache/paprika-image-test).
+func repoAndPodman(t *testing.T) (string, *podman) {
+	t.Helper()
+	repo, err := filepath.Abs("../..")
+	must(t, err)
+	cache := os.Getenv("PAPRIKA_IMAGE_TEST_CACHE")
+	if cache == "" {
+		cache = "/var/cache/paprika-image-test"
+	}
+	return repo, newPodman(t, cache)
+}
+
+// buildImage builds the product's image from its Dockerfile, on the base
+// images the test makes itself, once per test binary: the tests after the
+// first run the image it built.
 func buildImage(t *testing.T, p *podman, repo string) {
 	t.Helper()
 	if imageBuilt {
@@ -464,6 +479,7 @@ func buildImage(t *testing.T, p *podman, repo string) {
 	buildGo(t, p)
 	p.stream(t, 25*time.Minute, filepath.Join(p.cache, "paprika-build.log"),
 		"build", "--network=host", "--build-arg", "PAPRIKA_VERSION=image-test", "-t", image, repo)
+	// The images the build left untagged, in this test's own storage.
 	p.out(t, 5*time.Minute, "image", "prune", "-f")
 	imageBuilt = true
 }

@@ -40,33 +40,17 @@ const image = "localhost/paprika:image-test"
 // claiming only its tier, a PDF with CJK and emoji text, Chromium's
 // sandbox on in every container, and a clean stop.
 func TestImage(t *testing.T) {
-	if os.Geteuid() != 0 {
-		t.Fatal("the image test runs rootful podman: run it as root (sudo make image-test)")
-	}
-	if _, err := exec.LookPath("podman"); err != nil {
-		t.Fatal("podman not found: install it with: apt-get install -y podman runc catatonit debootstrap (or: scripts/install-deps.sh image)")
-	}
+	requireRootPodman(t)
 	for _, tool := range []string{"pdftotext"} {
 		if _, err := exec.LookPath(tool); err != nil {
 			t.Fatalf("%s not found: install it with: apt-get install -y poppler-utils", tool)
 		}
 	}
 	began := time.Now()
-	repo, err := filepath.Abs("../..")
-	must(t, err)
-	cache := os.Getenv("PAPRIKA_IMAGE_TEST_CACHE")
-	if cache == "" {
-		cache = "/var/cache/paprika-image-test"
-	}
-	p := newPodman(t, cache)
+	repo, p := repoAndPodman(t)
 
 	// --- the images ------------------------------------------------------
-	buildBase(t, p)
-	buildGo(t, p)
-	p.stream(t, 25*time.Minute, filepath.Join(cache, "paprika-build.log"),
-		"build", "--network=host", "--build-arg", "PAPRIKA_VERSION=image-test", "-t", image, repo)
-	// The images the build left untagged, in this test's own storage.
-	p.out(t, 5*time.Minute, "image", "prune", "-f")
+	buildImage(t, p, repo)
 	built := time.Now()
 
 	// --- PostgreSQL on the host, as the compose file's postgres service ---
