@@ -37,6 +37,10 @@ type fillSpec struct {
 	// history finished batches of historyBatch done records each, submitted
 	// before the queued ones: what a service keeps for its retention period.
 	history, historyBatch int
+	// jobs queued single jobs, shared by the tenants other than the big one
+	// as their records are, submitted after the batches: a queue of single
+	// documents, where a claim takes jobs before records.
+	jobs int
 }
 
 func (s fillSpec) check() error {
@@ -49,6 +53,9 @@ func (s fillSpec) check() error {
 	if s.history < 0 || s.historyBatch < 1 {
 		return errors.New("-history must not be negative, and -history-batch positive")
 	}
+	if s.jobs < 0 {
+		return errors.New("-jobs must not be negative")
+	}
 	return nil
 }
 
@@ -58,6 +65,9 @@ func (s fillSpec) String() string {
 	h := ""
 	if s.history > 0 {
 		h = fmt.Sprintf(" history=%d/%d", s.history, s.historyBatch)
+	}
+	if s.jobs > 0 {
+		h += fmt.Sprintf(" jobs=%d", s.jobs)
 	}
 	return fmt.Sprintf("paprika-bench v1 tenants=%d priority=%d idle=%d records=%d big=%d/%d batch=%d%s schema=%s",
 		s.tenants, s.priority, s.idle, s.records, s.bigRecords, s.bigBatch, s.batch, h, schemaHash())
@@ -84,6 +94,7 @@ type tenantSpec struct {
 	tier    string // "" = the default, standard
 	role    string // big, priority, standard, idle
 	records int
+	jobs    int
 	batch   int // records per batch, the last one may be smaller
 }
 
@@ -117,7 +128,14 @@ func (s fillSpec) layout() []tenantSpec {
 			ts[i].role = "idle"
 		}
 	}
-	rest := s.records - s.bigRecords
+	share(ts, s.records-s.bigRecords, func(t *tenantSpec) *int { return &t.records })
+	share(ts, s.jobs, func(t *tenantSpec) *int { return &t.jobs })
+	return ts
+}
+
+// share gives n to the priority and standard tenants in proportion to their
+// weights, so that every tenant's backlog lasts about as long.
+func share(ts []tenantSpec, n int, field func(*tenantSpec) *int) {
 	units := 0.0
 	for _, t := range ts {
 		if t.role == "priority" || t.role == "standard" {
@@ -127,17 +145,16 @@ func (s fillSpec) layout() []tenantSpec {
 	given := 0
 	for i, t := range ts {
 		if t.role == "priority" || t.role == "standard" {
-			ts[i].records = int(float64(rest) * t.weight() / units)
-			given += ts[i].records
+			*field(&ts[i]) = int(float64(n) * t.weight() / units)
+			given += *field(&ts[i])
 		}
 	}
-	for i := 0; given < rest; i = (i + 1) % len(ts) {
+	for i := 0; given < n; i = (i + 1) % len(ts) {
 		if ts[i].role == "priority" || ts[i].role == "standard" {
-			ts[i].records++
+			*field(&ts[i])++
 			given++
 		}
 	}
-	return ts
 }
 
 func (c *cluster) ensureFilled(ctx context.Context, s fillSpec) error {
@@ -256,6 +273,9 @@ func fill(ctx context.Context, url string, s fillSpec) error {
 	if err := g.Wait(); err != nil {
 		return err
 	}
+	if err := fillJobs(ctx, store, ts); err != nil {
+		return fmt.Errorf("jobs: %w", err)
+	}
 	if err := fillHistory(ctx, pool, s); err != nil {
 		return fmt.Errorf("history: %w", err)
 	}
@@ -264,13 +284,75 @@ func fill(ctx context.Context, url string, s fillSpec) error {
 		return err
 	}
 	var rows, queued int64
-	if err := pool.QueryRow(ctx, `SELECT (SELECT count(*) FROM batch_records WHERE status = 'queued'), (SELECT sum(queued_records) FROM lanes)`).Scan(&rows, &queued); err != nil {
+	if err := pool.QueryRow(ctx, queuedCount).Scan(&rows, &queued); err != nil {
 		return err
 	}
-	if rows != int64(s.records) || queued != int64(s.records) {
-		return fmt.Errorf("filled %d queued rows, lanes count %d: want %d", rows, queued, s.records)
+	if want := int64(s.records + s.jobs); rows != want || queued != want {
+		return fmt.Errorf("filled %d queued rows, lanes count %d: want %d", rows, queued, want)
 	}
 	log.Printf("filled in %s", time.Since(start).Round(time.Second))
+	return nil
+}
+
+// queuedCount reads the queued jobs and records, as rows and as the lanes'
+// counters.
+const queuedCount = `SELECT (SELECT count(*) FROM batch_records WHERE status = 'queued') + (SELECT count(*) FROM jobs WHERE status = 'queued'),
+    (SELECT sum(queued_records + queued_jobs) FROM lanes)`
+
+// fillJobs queues each tenant's single jobs, round by round over the
+// tenants, four at a time.
+func fillJobs(ctx context.Context, store *postgres.Store, ts []tenantSpec) error {
+	var order []string
+	left := make([]int, len(ts))
+	total := 0
+	for i, t := range ts {
+		left[i] = t.jobs
+		total += t.jobs
+	}
+	if total == 0 {
+		return nil
+	}
+	start := time.Now()
+	for more := true; more; {
+		more = false
+		for i, t := range ts {
+			if left[i] > 0 {
+				order = append(order, t.id)
+				left[i]--
+				more = true
+			}
+		}
+	}
+	log.Printf("  %d single jobs", total)
+	work := make(chan int)
+	g, gctx := errgroup.WithContext(ctx)
+	for range 4 {
+		g.Go(func() error {
+			for i := range work {
+				j := &paprika.Job{TenantID: order[i], KeyID: "key_bench", Data: json.RawMessage(`{"i":` + strconv.Itoa(i+1) + `}`),
+					Source: paprika.Source{Template: "<p>{{i}}</p>", Format: "html", Options: json.RawMessage(`{}`)}}
+				if err := store.CreateJob(gctx, j); err != nil {
+					return fmt.Errorf("job of %s: %w", order[i], err)
+				}
+			}
+			return nil
+		})
+	}
+	g.Go(func() error {
+		defer close(work)
+		for i := range order {
+			select {
+			case work <- i:
+			case <-gctx.Done():
+				return gctx.Err()
+			}
+		}
+		return nil
+	})
+	if err := g.Wait(); err != nil {
+		return err
+	}
+	log.Printf("  %d single jobs in %s", total, time.Since(start).Round(time.Second))
 	return nil
 }
 

@@ -95,6 +95,7 @@ func main() {
 	flag.IntVar(&o.fill.bigBatch, "big-batch", 5000, "records per batch of the big tenant")
 	flag.IntVar(&o.fill.batch, "batch", 500, "most records per batch of the other tenants")
 	flag.IntVar(&o.fill.history, "history", 0, "finished batches (all records done) submitted before the queued ones, spread over the tenants with work: a retention period's history")
+	flag.IntVar(&o.fill.jobs, "jobs", 0, "queued single jobs in all, besides -records, shared by the tenants other than the big one in proportion to their tiers' weights (a claim takes a group's jobs before its records)")
 	flag.IntVar(&o.fill.historyBatch, "history-batch", 50, "records per finished batch of -history")
 	flag.StringVar(&workers, "workers", "1,2,4", "worker process counts to measure")
 	flag.IntVar(&o.repeat, "repeat", 2, "runs of each worker count")
