@@ -73,6 +73,69 @@ func notifyWork(ctx context.Context, tx pgx.Tx) error {
 	return err
 }
 
+// kind is one kind of item's part of the lifecycle: its statements, each
+// made from the one template of its step (sql/lease.sql, release.sql,
+// complete.sql) for its table, and the lane counters one item moves.
+type kind struct {
+	lane, release, renew, expired, complete string
+	jobs, records                           int // one item on its lane's counters
+}
+
+var kinds = map[string]*kind{
+	paprika.KindJob: {lane: sqlJobLane, release: sqlReleaseJob, renew: sqlRenewJobs,
+		expired: sqlExpiredJobs, complete: sqlCompleteJobs, jobs: 1},
+	paprika.KindRecord: {lane: sqlBatchLane, release: sqlReleaseRecord, renew: sqlRenewRecords,
+		expired: sqlExpiredRecords, complete: sqlCompleteRecords, records: 1},
+}
+
+// keyed are items of one kind as its statements take them: their keys
+// (a job's id; a record's batch and index), then their lease tokens.
+type keyed struct {
+	kind   string
+	ids    []uuid.UUID
+	idxs   []int32
+	tokens []int64
+}
+
+func (k *keyed) add(r paprika.Ref) {
+	if k.kind == paprika.KindJob {
+		k.ids = append(k.ids, r.JobID)
+	} else {
+		k.ids, k.idxs = append(k.ids, r.BatchID), append(k.idxs, int32(r.Index))
+	}
+	k.tokens = append(k.tokens, r.Token)
+}
+
+// args are the statement's arguments: the keys, the tokens, then more.
+func (k *keyed) args(more ...any) []any {
+	a := []any{k.ids}
+	if k.kind == paprika.KindRecord {
+		a = append(a, k.idxs)
+	}
+	return append(append(a, k.tokens), more...)
+}
+
+// refKeys are one item's keys as its kind's statements take them.
+func refKeys(r paprika.Ref) []any {
+	if r.Kind == paprika.KindJob {
+		return []any{r.JobID}
+	}
+	return []any{r.BatchID, r.Index}
+}
+
+// byKind sorts refs into their kinds, jobs first.
+func byKind(refs []paprika.Ref) []*keyed {
+	out := []*keyed{{kind: paprika.KindJob}, {kind: paprika.KindRecord}}
+	for _, r := range refs {
+		if r.Kind == paprika.KindJob {
+			out[0].add(r)
+		} else {
+			out[1].add(r)
+		}
+	}
+	return out
+}
+
 // Complete records finished work in one transaction of one round trip,
 // fenced by lease tokens: what a lost lease finished is not recorded. With
 // wake it also wakes the other workers (NOTIFY paprika_work): finished work
@@ -80,39 +143,35 @@ func notifyWork(ctx context.Context, tx pgx.Tx) error {
 // limit to free there is nothing to wake them for, and a NOTIFY serializes
 // every committing transaction that sends one.
 func (q *Queue) Complete(ctx context.Context, rs []paprika.Result, wake bool) error {
-	var j struct {
-		ids    []uuid.UUID
-		tokens []int64
-		cols
+	refs := make([]paprika.Ref, len(rs))
+	for i := range rs {
+		refs[i] = rs[i].Item.Ref()
 	}
-	var r struct {
-		batches []uuid.UUID
-		idxs    []int32
-		tokens  []int64
-		cols
-	}
+	parts := byKind(refs)
+	var results [2]cols
 	for _, res := range rs {
 		if res.Item.Kind == paprika.KindJob {
-			j.ids, j.tokens = append(j.ids, res.Item.JobID), append(j.tokens, res.Item.Token)
-			j.add(res)
+			results[0].add(res)
 		} else {
-			r.batches, r.idxs, r.tokens = append(r.batches, res.Item.BatchID), append(r.idxs, int32(res.Item.Index)), append(r.tokens, res.Item.Token)
-			r.add(res)
+			results[1].add(res)
 		}
 	}
 	b := &pgx.Batch{}
 	b.Queue("BEGIN")
 	b.Queue(genericPlans)
-	if len(j.ids) > 0 {
-		b.Queue(sqlCompleteJobs, j.ids, j.tokens, j.status, j.otype, j.obytes, j.opages, j.ecode, j.emsg, j.secs)
-	}
 	var batches []uuid.UUID // each once, in id order
-	if len(r.batches) > 0 {
-		batches = sortedUUIDs(r.batches)
-		b.Queue(sqlLockBatches, batches)
-		b.Queue(sqlCompleteRecords, r.batches, r.idxs, r.tokens, r.status, r.otype, r.obytes, r.opages, r.ecode, r.emsg, r.secs)
+	for i, k := range parts {
+		if len(k.tokens) == 0 {
+			continue
+		}
+		if k.kind == paprika.KindRecord {
+			batches = sortedUUIDs(k.ids)
+			b.Queue(sqlLockBatches, batches)
+		}
+		c := &results[i]
+		b.Queue(kinds[k.kind].complete, k.args(c.status, c.otype, c.obytes, c.opages, c.ecode, c.emsg, c.secs)...)
 	}
-	b.Queue(sqlEnqueueWebhooks, j.ids, batches) // in this transaction: no finished work unannounced
+	b.Queue(sqlEnqueueWebhooks, parts[0].ids, batches) // in this transaction: no finished work unannounced
 	if wake {
 		b.Queue(sqlNotifyWork)
 	}
@@ -156,15 +215,12 @@ func (c *cols) add(res paprika.Result) {
 // still held: if not, someone else owns the work now and nothing changes.
 func (q *Queue) Release(ctx context.Context, r paprika.Ref, code, message string, handBack bool) (bool, error) {
 	held := false
+	k := kinds[r.Kind]
+	keys := refKeys(r)
 	err := pgx.BeginFunc(ctx, q.pool, func(tx pgx.Tx) error {
 		var lane int64
 		var tenant string
-		var err error
-		if r.Kind == paprika.KindJob {
-			err = tx.QueryRow(ctx, sqlJobLane, r.JobID).Scan(&lane, &tenant)
-		} else {
-			err = tx.QueryRow(ctx, sqlBatchLane, r.BatchID).Scan(&lane, &tenant)
-		}
+		err := tx.QueryRow(ctx, k.lane, keys[0]).Scan(&lane, &tenant)
 		if errors.Is(err, pgx.ErrNoRows) {
 			return nil
 		}
@@ -174,7 +230,8 @@ func (q *Queue) Release(ctx context.Context, r paprika.Ref, code, message string
 		if err := lockLane(ctx, tx, lane); err != nil {
 			return err
 		}
-		if r.Kind == paprika.KindRecord {
+		record := r.Kind == paprika.KindRecord
+		if record {
 			// The batch before the record, as completions lock them: a
 			// release that took the record first and then waited for the
 			// batch deadlocked with a completion of the same record (a
@@ -185,11 +242,7 @@ func (q *Queue) Release(ctx context.Context, r paprika.Ref, code, message string
 		}
 		var status, tier string
 		var submitted time.Time
-		if r.Kind == paprika.KindJob {
-			err = tx.QueryRow(ctx, sqlReleaseJob, r.JobID, r.Token, handBack, paprika.MaxAttempts, code, message).Scan(&status, &tier, &submitted)
-		} else {
-			err = tx.QueryRow(ctx, sqlReleaseRecord, r.BatchID, r.Index, r.Token, handBack, paprika.MaxAttempts, code, message).Scan(&status, &tier, &submitted)
-		}
+		err = tx.QueryRow(ctx, k.release, append(keys, r.Token, handBack, paprika.MaxAttempts, code, message)...).Scan(&status, &tier, &submitted)
 		if errors.Is(err, pgx.ErrNoRows) {
 			return nil // the lease was lost already: not ours to change
 		}
@@ -202,11 +255,11 @@ func (q *Queue) Release(ctx context.Context, r paprika.Ref, code, message string
 		}
 		requeued := status == paprika.StatusQueued
 		if status == paprika.StatusFailed {
-			if err := countLostUsage(ctx, tx, tenant, tier, r.Kind); err != nil {
+			if err := countLostUsage(ctx, tx, tenant, tier, k.jobs, k.records); err != nil {
 				return err
 			}
 		}
-		if r.Kind == paprika.KindRecord {
+		if record {
 			if _, err := tx.Exec(ctx, sqlReleasedRecord, r.BatchID, requeued, r.Index); err != nil {
 				return err
 			}
@@ -221,11 +274,7 @@ func (q *Queue) Release(ctx context.Context, r paprika.Ref, code, message string
 		if !requeued {
 			return nil
 		}
-		jobs, records := 1, 0
-		if r.Kind == paprika.KindRecord {
-			jobs, records = 0, 1
-		}
-		if _, err := tx.Exec(ctx, sqlRequeueLane, lane, jobs, records, submitted); err != nil {
+		if _, err := tx.Exec(ctx, sqlRequeueLane, lane, k.jobs, k.records, submitted); err != nil {
 			return err
 		}
 		return notifyWork(ctx, tx)
@@ -236,33 +285,17 @@ func (q *Queue) Release(ctx context.Context, r paprika.Ref, code, message string
 // Renew extends the leases of refs by lease and returns the tokens still
 // held; what is missing was lost (expired and taken over, or canceled).
 func (q *Queue) Renew(ctx context.Context, refs []paprika.Ref, lease time.Duration) (map[int64]bool, error) {
-	var jobIDs, batchIDs []uuid.UUID
-	var jobTokens, recTokens []int64
-	var idxs []int32
-	for _, r := range refs {
-		if r.Kind == paprika.KindJob {
-			jobIDs, jobTokens = append(jobIDs, r.JobID), append(jobTokens, r.Token)
-		} else {
-			batchIDs, idxs, recTokens = append(batchIDs, r.BatchID), append(idxs, int32(r.Index)), append(recTokens, r.Token)
-		}
-	}
 	kept := map[int64]bool{}
-	collect := func(sql string, args ...any) error {
-		rows, err := q.pool.Query(ctx, sql, args...)
-		if err != nil {
-			return err
+	for _, k := range byKind(refs) {
+		if len(k.tokens) == 0 {
+			continue
 		}
-		var token int64
-		_, err = pgx.ForEachRow(rows, []any{&token}, func() error { kept[token] = true; return nil })
-		return err
-	}
-	if len(jobIDs) > 0 {
-		if err := collect(sqlRenewJobs, jobIDs, jobTokens, lease.String()); err != nil {
+		rows, err := q.pool.Query(ctx, kinds[k.kind].renew, k.args(lease.String())...)
+		if err != nil {
 			return nil, err
 		}
-	}
-	if len(batchIDs) > 0 {
-		if err := collect(sqlRenewRecords, batchIDs, idxs, recTokens, lease.String()); err != nil {
+		var token int64
+		if _, err := pgx.ForEachRow(rows, []any{&token}, func() error { kept[token] = true; return nil }); err != nil {
 			return nil, err
 		}
 	}
@@ -273,21 +306,19 @@ func (q *Queue) Renew(ctx context.Context, refs []paprika.Ref, lease time.Durati
 // 100 jobs and 100 records.
 func (q *Queue) Expired(ctx context.Context) ([]paprika.Ref, error) {
 	var refs []paprika.Ref
-	rows, err := q.pool.Query(ctx, sqlExpiredJobs)
-	if err != nil {
-		return nil, err
-	}
-	r := paprika.Ref{Kind: paprika.KindJob}
-	if _, err := pgx.ForEachRow(rows, []any{&r.JobID, &r.Token}, func() error { refs = append(refs, r); return nil }); err != nil {
-		return nil, err
-	}
-	rows, err = q.pool.Query(ctx, sqlExpiredRecords)
-	if err != nil {
-		return nil, err
-	}
-	r = paprika.Ref{Kind: paprika.KindRecord}
-	if _, err := pgx.ForEachRow(rows, []any{&r.BatchID, &r.Index, &r.Token}, func() error { refs = append(refs, r); return nil }); err != nil {
-		return nil, err
+	for _, kind := range []string{paprika.KindJob, paprika.KindRecord} {
+		rows, err := q.pool.Query(ctx, kinds[kind].expired)
+		if err != nil {
+			return nil, err
+		}
+		r := paprika.Ref{Kind: kind}
+		scan := []any{&r.JobID, &r.Token}
+		if kind == paprika.KindRecord {
+			scan = []any{&r.BatchID, &r.Index, &r.Token}
+		}
+		if _, err := pgx.ForEachRow(rows, scan, func() error { refs = append(refs, r); return nil }); err != nil {
+			return nil, err
+		}
 	}
 	return refs, nil
 }

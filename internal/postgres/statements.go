@@ -32,7 +32,8 @@ func loadStatements() *template.Template {
 			}
 			return "'" + s + "'", nil
 		},
-		"list": func(xs ...string) []string { return xs },
+		"list":  func(xs ...string) []string { return xs },
+		"items": items,
 	})
 	return template.Must(t.ParseFS(sqlFiles, "sql/*.sql"))
 }
@@ -69,6 +70,7 @@ func Statements() map[string]string {
 // fragments are the blocks only used inside other statements: those that
 // take an argument, and the column lists the scan functions read.
 var fragments = []string{"count-finishes", "count-usage", "resolve-tier", "authenticate",
+	"renew", "expired", "release", "finished-items", "cancel-queued", "start-items", "measure-starts",
 	"tenant-columns", "key-columns", "template-columns", "job-columns", "batch-columns", "record-columns",
 	"webhook-event-columns"}
 

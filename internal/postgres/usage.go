@@ -37,12 +37,9 @@ func (s *Store) RecordRender(ctx context.Context, tenantID, tier, status string,
 	return err
 }
 
-// countLostUsage counts work the release path failed for good.
-func countLostUsage(ctx context.Context, tx pgx.Tx, tenantID, tier, kind string) error {
-	jobs, records := 1, 0
-	if kind == paprika.KindRecord {
-		jobs, records = 0, 1
-	}
+// countLostUsage counts work the release path failed for good: jobs and
+// records.
+func countLostUsage(ctx context.Context, tx pgx.Tx, tenantID, tier string, jobs, records int) error {
 	_, err := tx.Exec(ctx, sqlCountLostUsage, tenantID, tier, jobs, records)
 	return err
 }

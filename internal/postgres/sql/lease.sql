@@ -1,25 +1,23 @@
-{{/* renew-jobs and renew-records extend the leases a worker still holds and
-return them; what is missing was lost (expired and taken over, or canceled). */}}
-{{define "renew-jobs"}}
-UPDATE jobs j SET lease_expires_at = now() + $3::interval
-FROM unnest($1::uuid[], $2::bigint[]) AS x(id, token)
-WHERE j.id = x.id AND j.lease_token = x.token AND j.status = {{status "running"}}
-RETURNING j.lease_token
-{{end}}
-
-{{define "renew-records"}}
-UPDATE batch_records r SET lease_expires_at = now() + $4::interval
-FROM unnest($1::uuid[], $2::int[], $3::bigint[]) AS x(batch_id, idx, token)
-WHERE r.batch_id = x.batch_id AND r.idx = x.idx AND r.lease_token = x.token AND r.status = {{status "running"}}
+{{/* renew extends the leases a worker still holds on items of one table
+({{items}}: $keys, then the tokens, then the lease) and returns them; what
+is missing was lost (expired and taken over, or canceled). */}}
+{{define "renew"}}
+UPDATE {{.Table}} r SET lease_expires_at = now() + {{.P 2}}::interval
+FROM unnest({{.Unnest}}, {{.P 1}}::bigint[]) AS x({{.Names}}, token)
+WHERE {{.Match "r" "x"}} AND r.lease_token = x.token AND r.status = {{status "running"}}
 RETURNING r.lease_token
 {{end}}
 
-{{/* expired-jobs and expired-records find running work whose lease ran out
-(its worker died), for the reaper. */}}
-{{define "expired-jobs"}}
-SELECT id, lease_token FROM jobs WHERE status = {{status "running"}} AND lease_expires_at < now() LIMIT 100
+{{define "renew-jobs"}}{{template "renew" (items "job")}}{{end}}
+
+{{define "renew-records"}}{{template "renew" (items "record")}}{{end}}
+
+{{/* expired finds running items whose lease ran out (their worker died), for
+the reaper. */}}
+{{define "expired"}}
+SELECT {{.Names}}, lease_token FROM {{.Table}} WHERE status = {{status "running"}} AND lease_expires_at < now() LIMIT 100
 {{end}}
 
-{{define "expired-records"}}
-SELECT batch_id, idx, lease_token FROM batch_records WHERE status = {{status "running"}} AND lease_expires_at < now() LIMIT 100
-{{end}}
+{{define "expired-jobs"}}{{template "expired" (items "job")}}{{end}}
+
+{{define "expired-records"}}{{template "expired" (items "record")}}{{end}}
