@@ -18,11 +18,7 @@ import (
 )
 
 func runAPI(ctx context.Context, getenv func(string) string, log *slog.Logger, onListen listenFunc) error {
-	cfg, err := config.Load(config.RoleAPI, getenv)
-	if err != nil {
-		return err
-	}
-	pool, err := openDatabase(ctx, cfg, log)
+	cfg, pool, err := loadAndOpen(ctx, config.RoleAPI, getenv, log)
 	if err != nil {
 		return err
 	}

@@ -102,9 +102,7 @@ func (c *cli) printUsage(u api.UsageListJSON) error {
 		for _, d := range u.Days {
 			row(w, usageCells(d)...)
 		}
-		t := u.Total
-		row(w, usageCells(api.UsageJSON{Day: "total", Tenant: "-", Tier: "-", Renders: t.Renders, Jobs: t.Jobs, Records: t.Records,
-			Documents: t.Documents, Pages: t.Pages, RenderSeconds: t.RenderSeconds, Bytes: t.Bytes, Failed: t.Failed})...)
+		row(w, usageCells(api.UsageJSON{Day: "total", Tenant: "-", Tier: "-", UsageCounts: u.Total})...)
 	})
 	if err != nil {
 		return err

@@ -247,7 +247,13 @@ func (s *serving) stop(t *testing.T) error {
 // which may take seconds to start on a busy machine.
 func (s *serving) waitReady(t *testing.T, url string) {
 	t.Helper()
-	deadline := time.Now().Add(30 * time.Second)
+	s.waitOK(t, url, 30*time.Second)
+}
+
+// waitOK polls url until it answers 200, for up to limit.
+func (s *serving) waitOK(t *testing.T, url string, limit time.Duration) {
+	t.Helper()
+	deadline := time.Now().Add(limit)
 	for {
 		resp, err := s.client.Get(url)
 		if err == nil {
@@ -257,7 +263,7 @@ func (s *serving) waitReady(t *testing.T, url string) {
 			}
 		}
 		if time.Now().After(deadline) {
-			t.Fatalf("%s is not ready within 30 s: %v %v", url, err, resp)
+			t.Fatalf("%s does not answer 200 within %s: %v %v", url, limit, err, resp)
 		}
 		time.Sleep(200 * time.Millisecond)
 	}

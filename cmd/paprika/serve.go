@@ -54,6 +54,17 @@ func serve(ctx context.Context, port int, h http.Handler, log *slog.Logger, onLi
 	return nil
 }
 
+// loadAndOpen reads role's configuration and opens its database: what api
+// and worker start with (dev mode makes its own database first).
+func loadAndOpen(ctx context.Context, role config.Role, getenv func(string) string, log *slog.Logger) (*config.Config, *pgxpool.Pool, error) {
+	cfg, err := config.Load(role, getenv)
+	if err != nil {
+		return nil, nil, err
+	}
+	pool, err := openDatabase(ctx, cfg, log)
+	return cfg, pool, err
+}
+
 // openDatabase applies the migrations (under the advisory lock) and opens
 // the pool.
 func openDatabase(ctx context.Context, cfg *config.Config, log *slog.Logger) (*pgxpool.Pool, error) {

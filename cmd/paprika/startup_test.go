@@ -135,18 +135,7 @@ func with(vars map[string]string, k, v string) map[string]string {
 // waitHealthy polls url until it answers 200, for up to 60 s.
 func (s *serving) waitHealthy(t *testing.T, url string) {
 	t.Helper()
-	deadline := time.Now().Add(60 * time.Second)
-	for {
-		resp, err := s.client.Get(url)
-		if err == nil {
-			resp.Body.Close()
-			if resp.StatusCode == http.StatusOK {
-				return
-			}
-		}
-		require.True(t, time.Now().Before(deadline), "%s is not healthy within 60 s: %v", url, err)
-		time.Sleep(100 * time.Millisecond)
-	}
+	s.waitOK(t, url, 60*time.Second)
 }
 
 // TestHelpStartsNothing: --help (and -h) on every command prints its help on

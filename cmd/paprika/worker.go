@@ -21,11 +21,7 @@ import (
 )
 
 func runWorker(ctx context.Context, getenv func(string) string, log *slog.Logger, onListen listenFunc) error {
-	cfg, err := config.Load(config.RoleWorker, getenv)
-	if err != nil {
-		return err
-	}
-	pool, err := openDatabase(ctx, cfg, log)
+	cfg, pool, err := loadAndOpen(ctx, config.RoleWorker, getenv, log)
 	if err != nil {
 		return err
 	}

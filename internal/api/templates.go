@@ -55,11 +55,14 @@ type templateInput struct {
 // MaxSampleData bounds a template's sampleData.
 const MaxSampleData = 1 << 20
 
-// checkFields checks a template's sampleData (a JSON object) and options
+// checkFields checks a template's content, its sampleData (a JSON object) and options
 // (checked as a request's, for no format in particular) and returns them
 // as they are stored: nil when absent, which a PUT reads as "keep the last
 // version's"; options in the API's own shape.
 func checkFields(in *templateInput) (sample, options json.RawMessage, err error) {
+	if err := checkContent(in.Content); err != nil {
+		return nil, nil, err
+	}
 	if d := bytes.TrimSpace(in.SampleData); len(d) > 0 && string(d) != "null" {
 		if len(d) > MaxSampleData {
 			return nil, nil, paprika.BadRequest("sampleData is at most %d bytes", MaxSampleData)
@@ -110,9 +113,6 @@ func (s *Server) createTemplate(w http.ResponseWriter, r *http.Request) error {
 	if err := checkName(in.Name); err != nil {
 		return err
 	}
-	if err := checkContent(in.Content); err != nil {
-		return err
-	}
 	sample, options, err := checkFields(&in)
 	if err != nil {
 		return err
@@ -139,9 +139,6 @@ func (s *Server) putTemplate(w http.ResponseWriter, r *http.Request) error {
 		if err := checkName(in.Name); err != nil {
 			return err
 		}
-	}
-	if err := checkContent(in.Content); err != nil {
-		return err
 	}
 	sample, options, err := checkFields(&in)
 	if err != nil {

@@ -26,11 +26,16 @@ type Usage interface {
 const maxUsageDays = 401
 
 // UsageJSON is one tenant's usage at one tier on one UTC day, as the API
-// answers it; Total sums the days of an answer, with day and tier "".
+// answers it.
 type UsageJSON struct {
-	Day           string  `json:"day"`
-	Tenant        string  `json:"tenant"`
-	Tier          string  `json:"tier"`
+	Day    string `json:"day"`
+	Tenant string `json:"tenant"`
+	Tier   string `json:"tier"`
+	UsageCounts
+}
+
+// UsageCounts are what a day counts, and their sum over an answer's days.
+type UsageCounts struct {
 	Renders       int64   `json:"renders"`
 	Jobs          int64   `json:"jobs"`
 	Records       int64   `json:"records"`
@@ -39,6 +44,11 @@ type UsageJSON struct {
 	RenderSeconds float64 `json:"renderSeconds"`
 	Bytes         int64   `json:"bytes"`
 	Failed        int64   `json:"failed"`
+}
+
+func (c *UsageCounts) add(u UsageCounts) {
+	c.Renders, c.Jobs, c.Records, c.Documents = c.Renders+u.Renders, c.Jobs+u.Jobs, c.Records+u.Records, c.Documents+u.Documents
+	c.Pages, c.RenderSeconds, c.Bytes, c.Failed = c.Pages+u.Pages, c.RenderSeconds+u.RenderSeconds, c.Bytes+u.Bytes, c.Failed+u.Failed
 }
 
 // UsageListJSON is the answer of both usage routes.
@@ -46,19 +56,7 @@ type UsageListJSON struct {
 	From  string      `json:"from"`
 	To    string      `json:"to"`
 	Days  []UsageJSON `json:"days"`
-	Total UsageTotal  `json:"total"`
-}
-
-// UsageTotal sums an answer's days.
-type UsageTotal struct {
-	Renders       int64   `json:"renders"`
-	Jobs          int64   `json:"jobs"`
-	Records       int64   `json:"records"`
-	Documents     int64   `json:"documents"`
-	Pages         int64   `json:"pages"`
-	RenderSeconds float64 `json:"renderSeconds"`
-	Bytes         int64   `json:"bytes"`
-	Failed        int64   `json:"failed"`
+	Total UsageCounts `json:"total"`
 }
 
 // UsageCSVColumns are the columns of usage as CSV, in order.
@@ -132,12 +130,11 @@ func wantsCSV(r *http.Request) bool {
 func writeUsage(w http.ResponseWriter, r *http.Request, from, to time.Time, rows []paprika.Usage) error {
 	out := UsageListJSON{From: from.Format(time.DateOnly), To: to.Format(time.DateOnly), Days: make([]UsageJSON, 0, len(rows))}
 	for _, u := range rows {
-		out.Days = append(out.Days, UsageJSON{Day: u.Day.Format(time.DateOnly), Tenant: u.TenantID, Tier: u.Tier,
-			Renders: u.Renders, Jobs: u.Jobs, Records: u.Records, Documents: u.Documents, Pages: u.Pages,
-			RenderSeconds: seconds3(u.RenderSeconds), Bytes: u.Bytes, Failed: u.Failed})
-		t := &out.Total
-		t.Renders, t.Jobs, t.Records, t.Documents = t.Renders+u.Renders, t.Jobs+u.Jobs, t.Records+u.Records, t.Documents+u.Documents
-		t.Pages, t.RenderSeconds, t.Bytes, t.Failed = t.Pages+u.Pages, t.RenderSeconds+u.RenderSeconds, t.Bytes+u.Bytes, t.Failed+u.Failed
+		c := UsageCounts{Renders: u.Renders, Jobs: u.Jobs, Records: u.Records, Documents: u.Documents, Pages: u.Pages,
+			RenderSeconds: u.RenderSeconds, Bytes: u.Bytes, Failed: u.Failed}
+		out.Total.add(c)
+		c.RenderSeconds = seconds3(c.RenderSeconds)
+		out.Days = append(out.Days, UsageJSON{Day: u.Day.Format(time.DateOnly), Tenant: u.TenantID, Tier: u.Tier, UsageCounts: c})
 	}
 	out.Total.RenderSeconds = seconds3(out.Total.RenderSeconds)
 	if !wantsCSV(r) {

@@ -70,8 +70,8 @@ func TestUsage(t *testing.T) {
 	require.GreaterOrEqual(t, d.RenderSeconds, 0.025, "6 renders of 5 ms or more")
 	d.RenderSeconds = 0
 	n := int64(len(fakeBody))
-	require.Equal(t, UsageJSON{Day: today, Tenant: "acme", Tier: "standard", Renders: 2, Jobs: 1, Records: 3,
-		Documents: 4, Pages: 4, Bytes: 4 * n, Failed: 2}, d)
+	require.Equal(t, UsageJSON{Day: today, Tenant: "acme", Tier: "standard", UsageCounts: UsageCounts{Renders: 2, Jobs: 1, Records: 3,
+		Documents: 4, Pages: 4, Bytes: 4 * n, Failed: 2}}, d)
 	require.Equal(t, int64(4), got.Total.Documents)
 	require.Equal(t, today, got.From)
 

@@ -133,18 +133,7 @@ func (e *testEnv) startDelivererWith(t *testing.T, cfg webhook.Config) {
 	cfg.Backoff = func(int) time.Duration { return 20 * time.Millisecond }
 	cfg.Poll = 200 * time.Millisecond
 	d := webhook.New(e.Store, cfg)
-	ctx, cancel := context.WithCancel(context.Background())
-	done := make(chan error, 1)
-	go func() { done <- d.Run(ctx) }()
-	t.Cleanup(func() {
-		cancel()
-		select {
-		case err := <-done:
-			require.NoError(t, err)
-		case <-time.After(15 * time.Second):
-			t.Error("the deliverer did not stop within 15 s")
-		}
-	})
+	runUntilCleanup(t, "the deliverer", d.Run)
 }
 
 // webhookSecret reads a tenant's secrets through the admin API.

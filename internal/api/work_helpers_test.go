@@ -126,16 +126,23 @@ func (e *testEnv) startWorker(t *testing.T, r render.Renderer) {
 		Grace:    2 * time.Second,
 		Secret:   e.Config.SecretKey,
 	})
+	runUntilCleanup(t, "the worker", w.Run)
+}
+
+// runUntilCleanup runs run in the background until the test ends, then
+// stops it and expects it to return nil within 15 s.
+func runUntilCleanup(t *testing.T, what string, run func(context.Context) error) {
+	t.Helper()
 	ctx, cancel := context.WithCancel(context.Background())
 	done := make(chan error, 1)
-	go func() { done <- w.Run(ctx) }()
+	go func() { done <- run(ctx) }()
 	t.Cleanup(func() {
 		cancel()
 		select {
 		case err := <-done:
 			require.NoError(t, err)
 		case <-time.After(15 * time.Second):
-			t.Error("the worker did not stop within 15 s")
+			t.Errorf("%s did not stop within 15 s", what)
 		}
 	})
 }

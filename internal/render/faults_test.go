@@ -54,25 +54,13 @@ func TestEndlessLoopTimesOut(t *testing.T) {
 func busiestProcessShare(pgid int, d time.Duration) float64 {
 	cpu := func() map[int]float64 {
 		m := map[int]float64{}
-		entries, _ := os.ReadDir("/proc")
-		for _, e := range entries {
-			pid, err := strconv.Atoi(e.Name())
-			if err != nil {
-				continue
+		eachProcess(func(pid int, f []string) {
+			if g, _ := strconv.Atoi(f[2]); g == pgid {
+				u, _ := strconv.ParseFloat(f[11], 64)
+				k, _ := strconv.ParseFloat(f[12], 64)
+				m[pid] = (u + k) / 100 // clock ticks
 			}
-			b, err := os.ReadFile("/proc/" + e.Name() + "/stat")
-			if err != nil {
-				continue
-			}
-			s := string(b)
-			f := strings.Fields(s[strings.LastIndexByte(s, ')')+1:])
-			if g, _ := strconv.Atoi(f[2]); g != pgid {
-				continue
-			}
-			u, _ := strconv.ParseFloat(f[11], 64)
-			k, _ := strconv.ParseFloat(f[12], 64)
-			m[pid] = (u + k) / 100 // clock ticks
-		}
+		})
 		return m
 	}
 	before := cpu()
@@ -188,8 +176,20 @@ func requireGroupGone(t *testing.T, pgid int) {
 
 func zombieChildren() []int {
 	self := os.Getpid()
-	entries, _ := os.ReadDir("/proc")
 	var zombies []int
+	eachProcess(func(pid int, f []string) {
+		if ppid, _ := strconv.Atoi(f[1]); ppid == self && f[0] == "Z" {
+			zombies = append(zombies, pid)
+		}
+	})
+	return zombies
+}
+
+// eachProcess calls fn with every process's id and the fields of its
+// /proc/<pid>/stat after its name: f[0] is its state, f[1] its parent,
+// f[2] its process group (proc(5)'s fields from the third on).
+func eachProcess(fn func(pid int, f []string)) {
+	entries, _ := os.ReadDir("/proc")
 	for _, e := range entries {
 		pid, err := strconv.Atoi(e.Name())
 		if err != nil {
@@ -200,12 +200,8 @@ func zombieChildren() []int {
 			continue
 		}
 		s := string(b)
-		f := strings.Fields(s[strings.LastIndexByte(s, ')')+1:])
-		if ppid, _ := strconv.Atoi(f[1]); ppid == self && f[0] == "Z" {
-			zombies = append(zombies, pid)
-		}
+		fn(pid, strings.Fields(s[strings.LastIndexByte(s, ')')+1:]))
 	}
-	return zombies
 }
 
 var _ = context.Background

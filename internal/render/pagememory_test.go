@@ -7,7 +7,6 @@ import (
 	"image/png"
 	"os"
 	"strconv"
-	"strings"
 	"sync"
 	"sync/atomic"
 	"testing"
@@ -129,23 +128,12 @@ func TestFormatBytes(t *testing.T) {
 func groupRSS(pgid int) int64 {
 	page := int64(os.Getpagesize())
 	var total int64
-	entries, _ := os.ReadDir("/proc")
-	for _, e := range entries {
-		if _, err := strconv.Atoi(e.Name()); err != nil {
-			continue
+	eachProcess(func(_ int, f []string) {
+		if g, _ := strconv.Atoi(f[2]); g == pgid {
+			rss, _ := strconv.ParseInt(f[21], 10, 64)
+			total += rss * page
 		}
-		b, err := os.ReadFile("/proc/" + e.Name() + "/stat")
-		if err != nil {
-			continue
-		}
-		s := string(b)
-		f := strings.Fields(s[strings.LastIndexByte(s, ')')+1:])
-		if g, _ := strconv.Atoi(f[2]); g != pgid {
-			continue
-		}
-		rss, _ := strconv.ParseInt(f[21], 10, 64)
-		total += rss * page
-	}
+	})
 	return total
 }
 

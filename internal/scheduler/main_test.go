@@ -1,11 +1,8 @@
 package scheduler_test
 
 import (
-	"context"
 	"testing"
 	"time"
-
-	"github.com/stretchr/testify/require"
 
 	"github.com/paprikahq/paprika/internal/pgtest"
 	"github.com/paprikahq/paprika/internal/postgres"
@@ -46,12 +43,5 @@ func (f *fixture) worker(r render.Renderer, slots int, workerTiers ...string) (*
 		Poll:     50 * time.Millisecond,
 		Grace:    2 * time.Second,
 	})
-	ctx, cancel := context.WithCancel(context.Background())
-	done := make(chan error, 1)
-	go func() { done <- w.Run(ctx) }()
-	stop := func() {
-		cancel()
-		require.NoError(f.T, <-done)
-	}
-	return w, stop
+	return w, schedtest.Start(f.T, w.Run)
 }

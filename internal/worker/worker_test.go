@@ -44,14 +44,7 @@ func (f *fixture) worker(r render.Renderer, slots int, workerTiers ...string) (*
 		Poll:     50 * time.Millisecond,
 		Grace:    2 * time.Second,
 	})
-	ctx, cancel := context.WithCancel(context.Background())
-	done := make(chan error, 1)
-	go func() { done <- w.Run(ctx) }()
-	stop := func() {
-		cancel()
-		require.NoError(f.T, <-done)
-	}
-	return w, stop
+	return w, schedtest.Start(f.T, w.Run)
 }
 
 func TestWorkerRendersJobsAndBatches(t *testing.T) {

@@ -88,11 +88,7 @@ func TestWithTitle(t *testing.T) {
 // its tab moves on, and that the tab's next page is on another origin.
 func TestUsedOriginIsCleared(t *testing.T) {
 	t.Parallel()
-	ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
-	defer cancel()
-	b, err := Start(ctx, Config{Path: os.Getenv("PAPRIKA_CHROMIUM"), Tabs: 1})
-	require.NoError(t, err)
-	defer b.Close()
+	ctx, b := startBrowser(t, Config{Tabs: 1}, time.Minute)
 
 	tab, err := b.Acquire(ctx)
 	require.NoError(t, err)
@@ -126,11 +122,7 @@ func TestUsedOriginIsCleared(t *testing.T) {
 // and that its tab is replaced.
 func TestPageCrash(t *testing.T) {
 	t.Parallel()
-	ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
-	defer cancel()
-	b, err := Start(ctx, Config{Path: os.Getenv("PAPRIKA_CHROMIUM"), Tabs: 1})
-	require.NoError(t, err)
-	defer b.Close()
+	ctx, b := startBrowser(t, Config{Tabs: 1}, time.Minute)
 
 	tab, err := b.Acquire(ctx)
 	require.NoError(t, err)
@@ -157,11 +149,7 @@ func TestPageCrash(t *testing.T) {
 // hands a released tab to a render waiting at the cap.
 func TestTabsOpenOnDemand(t *testing.T) {
 	t.Parallel()
-	ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
-	defer cancel()
-	b, err := Start(ctx, Config{Path: os.Getenv("PAPRIKA_CHROMIUM"), Tabs: 3})
-	require.NoError(t, err)
-	defer b.Close()
+	ctx, b := startBrowser(t, Config{Tabs: 3}, time.Minute)
 	require.Equal(t, 1, b.OpenTabs())
 
 	first, err := b.Acquire(ctx)
@@ -305,4 +293,17 @@ func TestKilledBrowserIsDeadWhenACallFails(t *testing.T) {
 		b.Close()
 		cancel()
 	}
+}
+
+// startBrowser starts the test's Chromium (PAPRIKA_CHROMIUM) with cfg and
+// a context of limit, both ended with the test.
+func startBrowser(t *testing.T, cfg Config, limit time.Duration) (context.Context, *Browser) {
+	t.Helper()
+	ctx, cancel := context.WithTimeout(context.Background(), limit)
+	t.Cleanup(cancel)
+	cfg.Path = os.Getenv("PAPRIKA_CHROMIUM")
+	b, err := Start(ctx, cfg)
+	require.NoError(t, err)
+	t.Cleanup(func() { b.Close() })
+	return ctx, b
 }

@@ -2,7 +2,6 @@ package chromium
 
 import (
 	"bytes"
-	"context"
 	"os"
 	"strconv"
 	"testing"
@@ -17,11 +16,7 @@ import (
 // another tab's, which runs in a process of its own.
 func TestEachTabMeasuresItsOwnRenderer(t *testing.T) {
 	t.Parallel()
-	ctx, cancel := context.WithTimeout(context.Background(), 2*time.Minute)
-	defer cancel()
-	b, err := Start(ctx, Config{Path: os.Getenv("PAPRIKA_CHROMIUM"), Tabs: 2, PageMemory: 1 << 30})
-	require.NoError(t, err)
-	defer b.Close()
+	ctx, b := startBrowser(t, Config{Tabs: 2, PageMemory: 1 << 30}, 2*time.Minute)
 	one, err := b.Acquire(ctx)
 	require.NoError(t, err)
 	two, err := b.Acquire(ctx)

@@ -133,6 +133,19 @@ func Count(t *testing.T, pool *pgxpool.Pool, sql string, args ...any) int {
 	return n
 }
 
+// Start runs run (a worker's Run) in the background until the returned stop
+// is called, which waits for it and expects nil.
+func Start(t *testing.T, run func(context.Context) error) (stop func()) {
+	t.Helper()
+	ctx, cancel := context.WithCancel(context.Background())
+	done := make(chan error, 1)
+	go func() { done <- run(ctx) }()
+	return func() {
+		cancel()
+		require.NoError(t, <-done)
+	}
+}
+
 // WaitFor polls cond until it holds or 20 s pass.
 func WaitFor(t *testing.T, what string, cond func() bool) {
 	t.Helper()
