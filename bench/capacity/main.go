@@ -56,13 +56,9 @@ func main() {
 	if err != nil {
 		log.Fatal(err)
 	}
-	var slots []int
-	for s := range strings.SplitSeq(*slotsFlag, ",") {
-		v, err := strconv.Atoi(strings.TrimSpace(s))
-		if err != nil || v < 1 || v > 16 {
-			log.Fatalf("-slots: %q is not a number of slots from 1 to 16", s)
-		}
-		slots = append(slots, v)
+	slots, err := benchkit.Counts("slots", *slotsFlag, 16)
+	if err != nil {
+		log.Fatal(err)
 	}
 
 	type doc struct{ name, html string }

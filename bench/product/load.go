@@ -9,8 +9,9 @@ import (
 	"net/http"
 	"net/url"
 	"strings"
-	"sync"
 	"time"
+
+	"github.com/paprikahq/paprika/bench/internal/benchkit"
 )
 
 // template is a small invoice: html renders it with no browser, so the
@@ -140,7 +141,7 @@ func (c *client) call(ctx context.Context, method, path, token string, body, out
 
 // createTenants makes every tenant and one render key each, 8 at a time.
 func (c *client) createTenants(ctx context.Context, ts []*tenant) error {
-	return parallel(ctx, len(ts), 8, func(ctx context.Context, i int) error {
+	return benchkit.Parallel(ctx, len(ts), 8, func(ctx context.Context, i int) error {
 		t := ts[i]
 		body := map[string]any{"id": t.id, "name": "Bench tenant " + t.id}
 		if t.tier != "standard" {
@@ -192,7 +193,7 @@ func (c *client) submit(ctx context.Context, ts []*tenant, format string) ([]sub
 		}
 	}
 	out := make([]submitted, len(jobs))
-	err := parallel(ctx, len(jobs), 8, func(ctx context.Context, i int) error {
+	err := benchkit.Parallel(ctx, len(jobs), 8, func(ctx context.Context, i int) error {
 		j := jobs[i]
 		recs := make([]map[string]any, j.n)
 		for r := range recs {
@@ -242,7 +243,7 @@ type record struct {
 // records reads every record of the batches, 8 batches at a time.
 func (c *client) records(ctx context.Context, bs []submitted) ([]record, error) {
 	per := make([][]record, len(bs))
-	err := parallel(ctx, len(bs), 8, func(ctx context.Context, i int) error {
+	err := benchkit.Parallel(ctx, len(bs), 8, func(ctx context.Context, i int) error {
 		b := bs[i]
 		after := ""
 		for {
@@ -292,38 +293,4 @@ func (c *client) records(ctx context.Context, bs []submitted) ([]record, error) 
 		all = append(all, p...)
 	}
 	return all, err
-}
-
-// parallel runs f(0..n-1), at most width at once, and returns the first
-// error; after an error the calls not begun are skipped.
-func parallel(ctx context.Context, n, width int, f func(context.Context, int) error) error {
-	ctx, cancel := context.WithCancelCause(ctx)
-	defer cancel(nil)
-	next := make(chan int)
-	var wg sync.WaitGroup
-	for w := 0; w < width; w++ {
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			for i := range next {
-				if err := f(ctx, i); err != nil {
-					cancel(err)
-				}
-			}
-		}()
-	}
-feed:
-	for i := 0; i < n; i++ {
-		select {
-		case next <- i:
-		case <-ctx.Done():
-			break feed
-		}
-	}
-	close(next)
-	wg.Wait()
-	if err := context.Cause(ctx); err != nil && ctx.Err() != nil {
-		return err
-	}
-	return nil
 }

@@ -45,11 +45,11 @@ import (
 	"fmt"
 	"log"
 	"os"
-	"os/signal"
 	"slices"
 	"strconv"
-	"syscall"
 	"time"
+
+	"github.com/paprikahq/paprika/bench/internal/benchkit"
 )
 
 // tiersJSON is PAPRIKA_TIERS of every process: standard, the default, and
@@ -123,13 +123,7 @@ func main() {
 			log.Fatal(err)
 		}
 	}
-	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
-	err := run(ctx, &o)
-	stop()
-	if err != nil {
-		log.Print(err)
-		os.Exit(1)
-	}
+	benchkit.Run(func(ctx context.Context) error { return run(ctx, &o) })
 }
 
 func (o *options) check() error {

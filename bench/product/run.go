@@ -8,6 +8,7 @@ import (
 	"path/filepath"
 	"slices"
 	"strconv"
+	"strings"
 	"syscall"
 	"time"
 
@@ -320,27 +321,18 @@ func makeDataDir(o *options) (string, error) {
 // topStatements lists the statements that used the most PostgreSQL time,
 // with their calls and time per record.
 func topStatements(ctx context.Context, conn *pgx.Conn, records int) []string {
-	rows, err := conn.Query(ctx, `
-		SELECT calls, rows, total_exec_time, total_plan_time, regexp_replace(query, '\s+', ' ', 'g')
-		FROM pg_stat_statements WHERE dbid = (SELECT oid FROM pg_database WHERE datname = current_database())
-		ORDER BY total_exec_time + total_plan_time DESC LIMIT 15`)
+	stats, err := benchkit.TopStatements(ctx, conn, 15)
 	if err != nil {
 		return []string{"pg_stat_statements: " + err.Error()}
 	}
-	defer rows.Close()
 	var out []string
-	for rows.Next() {
-		var calls, nrows int64
-		var exec, plan float64
-		var q string
-		if rows.Scan(&calls, &nrows, &exec, &plan, &q) != nil {
-			continue
-		}
+	for _, st := range stats {
+		q := strings.Join(strings.Fields(st.Query), " ")
 		if len(q) > 110 {
 			q = q[:110] + "…"
 		}
-		out = append(out, fmt.Sprintf("%7d calls %8d rows %7.0f ms %6.3f ms/call %5.1f µs/record  %s", calls, nrows, exec+plan,
-			(exec+plan)/float64(max(calls, 1)), 1000*(exec+plan)/float64(max(records, 1)), q))
+		out = append(out, fmt.Sprintf("%7d calls %8d rows %7.0f ms %6.3f ms/call %5.1f µs/record  %s", st.Calls, st.Rows,
+			st.ExecMS+st.PlanMS, st.PerCall(), st.PerItem(int64(records)), q))
 	}
 	return out
 }

@@ -17,7 +17,6 @@ import (
 	"os"
 	"runtime"
 	"slices"
-	"strconv"
 	"strings"
 	"sync"
 	"time"
@@ -26,6 +25,7 @@ import (
 	"github.com/chromedp/cdproto/page"
 	"github.com/chromedp/chromedp"
 
+	"github.com/paprikahq/paprika/bench/internal/benchkit"
 	"github.com/paprikahq/paprika/bench/internal/fixture"
 	renderpkg "github.com/paprikahq/paprika/internal/render"
 	"github.com/paprikahq/paprika/internal/render/chromium"
@@ -49,13 +49,9 @@ func main() {
 	if err != nil {
 		log.Fatal(err)
 	}
-	var slots []int
-	for s := range strings.SplitSeq(*slotsFlag, ",") {
-		v, err := strconv.Atoi(strings.TrimSpace(s))
-		if err != nil || v < 1 {
-			log.Fatalf("-slots: %q is not a number of slots", s)
-		}
-		slots = append(slots, v)
+	slots, err := benchkit.Counts("slots", *slotsFlag, 1024)
+	if err != nil {
+		log.Fatal(err)
 	}
 	want := func(mode string) bool { return *only == "" || strings.Contains(*only, mode) }
 

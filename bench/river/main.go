@@ -29,10 +29,8 @@ import (
 	"fmt"
 	"log"
 	"os"
-	"os/signal"
 	"runtime"
 	"strings"
-	"syscall"
 	"time"
 
 	"github.com/paprikahq/paprika/bench/internal/benchkit"
@@ -95,8 +93,6 @@ func main() {
 	if o.flood < 1 || o.small < 1 || o.small > 999 || o.every <= 0 || o.duration <= 0 || o.workers < 1 || o.slots < 1 {
 		log.Fatal("-flood, -every, -duration, -workers and -slots must be positive, -small between 1 and 999")
 	}
-	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
-	defer stop()
 	run := run
 	if o.burndown != 0 {
 		if o.burndown < 0 {
@@ -104,11 +100,7 @@ func main() {
 		}
 		run = burndown
 	}
-	if err := run(ctx, &o); err != nil {
-		log.Print(err)
-		stop()
-		os.Exit(1)
-	}
+	benchkit.Run(func(ctx context.Context) error { return run(ctx, &o) })
 }
 
 func run(ctx context.Context, o *options) error {

@@ -141,33 +141,9 @@ func runPaprika(ctx context.Context, db *server, o *options, outputs string) (*r
 		return nil, err
 	}
 	r.drainedIn = time.Since(r.windowEnd)
-	end := time.Now()
-	rows, err := pool.Query(ctx, `SELECT created_at, started_at FROM jobs WHERE tenant_id = ANY($1)`, small)
-	if err != nil {
+	if err := r.readWaits(ctx, pool, `SELECT created_at, started_at FROM jobs WHERE tenant_id = ANY($1)`, small, "the jobs table"); err != nil {
 		return nil, err
 	}
-	defer rows.Close()
-	for rows.Next() {
-		var created time.Time
-		var started *time.Time
-		if err := rows.Scan(&created, &started); err != nil {
-			return nil, err
-		}
-		w := wait{submitted: created, started: started != nil}
-		if w.started {
-			w.wait = started.Sub(created)
-		} else {
-			w.wait = end.Sub(created)
-		}
-		r.waits = append(r.waits, w)
-	}
-	if err := rows.Err(); err != nil {
-		return nil, err
-	}
-	if len(r.waits) != r.submitted {
-		return nil, fmt.Errorf("%d small jobs in the jobs table, %d submitted", len(r.waits), r.submitted)
-	}
-	r.sortWaits()
 	return r, nil
 }
 

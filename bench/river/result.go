@@ -1,11 +1,14 @@
 package main
 
 import (
+	"context"
 	"fmt"
 	"io"
 	"slices"
 	"strings"
 	"time"
+
+	"github.com/jackc/pgx/v5/pgxpool"
 
 	"github.com/paprikahq/paprika/bench/internal/benchkit"
 )
@@ -34,6 +37,41 @@ type result struct {
 	submitted              int
 	waits                  []wait // sorted by wait
 	drainedIn              time.Duration
+}
+
+// readWaits reads the small jobs' waits (query answers each one's submit
+// and start times, the start NULL when it has not started), counts those
+// not started as waiting until now, checks that every submitted job is
+// there (in table) and sorts them.
+func (r *result) readWaits(ctx context.Context, pool *pgxpool.Pool, query string, arg any, table string) error {
+	end := time.Now()
+	rows, err := pool.Query(ctx, query, arg)
+	if err != nil {
+		return err
+	}
+	defer rows.Close()
+	for rows.Next() {
+		var created time.Time
+		var started *time.Time
+		if err := rows.Scan(&created, &started); err != nil {
+			return err
+		}
+		w := wait{submitted: created, started: started != nil}
+		if w.started {
+			w.wait = started.Sub(created)
+		} else {
+			w.wait = end.Sub(created)
+		}
+		r.waits = append(r.waits, w)
+	}
+	if err := rows.Err(); err != nil {
+		return err
+	}
+	if len(r.waits) != r.submitted {
+		return fmt.Errorf("%d small jobs in %s, %d submitted", len(r.waits), table, r.submitted)
+	}
+	r.sortWaits()
+	return nil
 }
 
 func (r *result) sortWaits() {

@@ -112,33 +112,9 @@ func runRiver(ctx context.Context, db *server, o *options) (*result, error) {
 		return nil, err
 	}
 	r.drainedIn = time.Since(r.windowEnd)
-	end := time.Now()
-	rows, err := pool.Query(ctx, `SELECT created_at, attempted_at FROM river_job WHERE args->>'tenant' <> $1`, bigTenant)
-	if err != nil {
+	if err := r.readWaits(ctx, pool, `SELECT created_at, attempted_at FROM river_job WHERE args->>'tenant' <> $1`, bigTenant, "river_job"); err != nil {
 		return nil, err
 	}
-	defer rows.Close()
-	for rows.Next() {
-		var created time.Time
-		var attempted *time.Time
-		if err := rows.Scan(&created, &attempted); err != nil {
-			return nil, err
-		}
-		w := wait{submitted: created, started: attempted != nil}
-		if w.started {
-			w.wait = attempted.Sub(created)
-		} else {
-			w.wait = end.Sub(created)
-		}
-		r.waits = append(r.waits, w)
-	}
-	if err := rows.Err(); err != nil {
-		return nil, err
-	}
-	if len(r.waits) != r.submitted {
-		return nil, fmt.Errorf("%d small jobs in river_job, %d submitted", len(r.waits), r.submitted)
-	}
-	r.sortWaits()
 	return r, nil
 }
 

@@ -17,7 +17,6 @@ import (
 
 	"github.com/jackc/pgx/v5"
 	"github.com/jackc/pgx/v5/pgxpool"
-	"golang.org/x/sync/errgroup"
 
 	"github.com/paprikahq/paprika/bench/internal/benchkit"
 	"github.com/paprikahq/paprika/internal/paprika"
@@ -240,37 +239,21 @@ func fill(ctx context.Context, url string, s fillSpec) error {
 			log.Printf("  %d/%d records (%.0f%%), %.0f records/s", d, s.records, 100*float64(d)/float64(s.records), float64(d)/el)
 		}
 	}
-	work := make(chan batchJob)
-	g, gctx := errgroup.WithContext(ctx)
-	for range 4 {
-		g.Go(func() error {
-			for j := range work {
-				recs := make([]json.RawMessage, j.n)
-				for k := range recs {
-					recs[k] = json.RawMessage(`{"i":` + strconv.Itoa(j.first+k+1) + `}`)
-				}
-				b := &paprika.Batch{TenantID: j.tenant, KeyID: "key_bench",
-					Source: paprika.Source{Template: "<p>{{i}}</p>", Format: "html", Options: json.RawMessage(`{}`)}}
-				if err := store.CreateBatch(gctx, b, recs); err != nil {
-					return fmt.Errorf("batch of %s: %w", j.tenant, err)
-				}
-				progress(j.n)
-			}
-			return nil
-		})
-	}
-	g.Go(func() error {
-		defer close(work)
-		for _, j := range jobs {
-			select {
-			case work <- j:
-			case <-gctx.Done():
-				return gctx.Err()
-			}
+	err = benchkit.Parallel(ctx, len(jobs), 4, func(ctx context.Context, i int) error {
+		j := jobs[i]
+		recs := make([]json.RawMessage, j.n)
+		for k := range recs {
+			recs[k] = json.RawMessage(`{"i":` + strconv.Itoa(j.first+k+1) + `}`)
 		}
+		b := &paprika.Batch{TenantID: j.tenant, KeyID: "key_bench",
+			Source: paprika.Source{Template: "<p>{{i}}</p>", Format: "html", Options: json.RawMessage(`{}`)}}
+		if err := store.CreateBatch(ctx, b, recs); err != nil {
+			return fmt.Errorf("batch of %s: %w", j.tenant, err)
+		}
+		progress(j.n)
 		return nil
 	})
-	if err := g.Wait(); err != nil {
+	if err != nil {
 		return err
 	}
 	if err := fillJobs(ctx, store, ts); err != nil {
@@ -323,33 +306,15 @@ func fillJobs(ctx context.Context, store *postgres.Store, ts []tenantSpec) error
 			}
 		}
 	}
-	log.Printf("  %d single jobs", total)
-	work := make(chan int)
-	g, gctx := errgroup.WithContext(ctx)
-	for range 4 {
-		g.Go(func() error {
-			for i := range work {
-				j := &paprika.Job{TenantID: order[i], KeyID: "key_bench", Data: json.RawMessage(`{"i":` + strconv.Itoa(i+1) + `}`),
-					Source: paprika.Source{Template: "<p>{{i}}</p>", Format: "html", Options: json.RawMessage(`{}`)}}
-				if err := store.CreateJob(gctx, j); err != nil {
-					return fmt.Errorf("job of %s: %w", order[i], err)
-				}
-			}
-			return nil
-		})
-	}
-	g.Go(func() error {
-		defer close(work)
-		for i := range order {
-			select {
-			case work <- i:
-			case <-gctx.Done():
-				return gctx.Err()
-			}
+	err := benchkit.Parallel(ctx, len(order), 4, func(ctx context.Context, i int) error {
+		j := &paprika.Job{TenantID: order[i], KeyID: "key_bench", Data: json.RawMessage(`{"i":` + strconv.Itoa(i+1) + `}`),
+			Source: paprika.Source{Template: "<p>{{i}}</p>", Format: "html", Options: json.RawMessage(`{}`)}}
+		if err := store.CreateJob(ctx, j); err != nil {
+			return fmt.Errorf("job of %s: %w", order[i], err)
 		}
 		return nil
 	})
-	if err := g.Wait(); err != nil {
+	if err != nil {
 		return err
 	}
 	log.Printf("  %d single jobs in %s", total, time.Since(start).Round(time.Second))

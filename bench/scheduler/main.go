@@ -29,11 +29,8 @@ import (
 	"fmt"
 	"log"
 	"os"
-	"os/signal"
 	"runtime"
-	"strconv"
 	"strings"
-	"syscall"
 	"time"
 
 	"github.com/paprikahq/paprika/bench/internal/benchkit"
@@ -126,12 +123,9 @@ func main() {
 	for _, p := range strings.Split(phases, ",") {
 		o.phases[strings.TrimSpace(p)] = true
 	}
-	for _, s := range strings.Split(workers, ",") {
-		n, err := strconv.Atoi(strings.TrimSpace(s))
-		if err != nil || n < 1 {
-			log.Fatalf("-workers: %q is not a positive count", s)
-		}
-		o.workers = append(o.workers, n)
+	var err error
+	if o.workers, err = benchkit.Counts("workers", workers, 64); err != nil {
+		log.Fatal(err)
 	}
 	if o.small > o.fill.idle {
 		log.Fatalf("-small %d: only %d idle tenants (-idle)", o.small, o.fill.idle)
@@ -146,13 +140,7 @@ func main() {
 		}
 	}
 
-	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
-	defer stop()
-	if err := run(ctx, &o); err != nil {
-		log.Print(err)
-		stop()
-		os.Exit(1)
-	}
+	benchkit.Run(func(ctx context.Context) error { return run(ctx, &o) })
 }
 
 func run(ctx context.Context, o *options) error {

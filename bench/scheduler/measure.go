@@ -390,24 +390,14 @@ func fairShare(spec fillSpec, s0, s1 *snapshot) shareResult {
 
 // topStatements lists the statements that used the most server time.
 func topStatements(ctx context.Context, pool *pgxpool.Pool, items int64) []string {
-	rows, err := pool.Query(ctx, `
-		SELECT calls, total_exec_time, total_plan_time, shared_blks_hit + shared_blks_read + shared_blks_dirtied, query
-		FROM pg_stat_statements WHERE dbid = (SELECT oid FROM pg_database WHERE datname = current_database())
-		ORDER BY total_exec_time + total_plan_time DESC LIMIT 14`)
+	stats, err := benchkit.TopStatements(ctx, pool, 14)
 	if err != nil {
 		return []string{"pg_stat_statements: " + err.Error()}
 	}
-	defer rows.Close()
 	var out []string
-	for rows.Next() {
-		var calls, blks int64
-		var exec, plan float64
-		var q string
-		if rows.Scan(&calls, &exec, &plan, &blks, &q) != nil {
-			continue
-		}
-		out = append(out, fmt.Sprintf("%8d calls %8.0f ms exec %6.0f ms plan  %6.3f ms/call  %6.1f µs/item  %-16s", calls, exec, plan,
-			(exec+plan)/float64(max(calls, 1)), 1000*(exec+plan)/float64(max(items, 1)), statementName(q)))
+	for _, st := range stats {
+		out = append(out, fmt.Sprintf("%8d calls %8.0f ms exec %6.0f ms plan  %6.3f ms/call  %6.1f µs/item  %-16s", st.Calls,
+			st.ExecMS, st.PlanMS, st.PerCall(), st.PerItem(items), statementName(st.Query)))
 	}
 	return out
 }

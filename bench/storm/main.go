@@ -35,11 +35,9 @@ import (
 	"net/http"
 	"os"
 	"os/exec"
-	"os/signal"
 	"path/filepath"
 	"strconv"
 	"strings"
-	"syscall"
 	"time"
 
 	"github.com/jackc/pgx/v5"
@@ -88,13 +86,7 @@ func main() {
 	if o.clients < 2 || o.slots < 1 || o.rounds < 1 || o.duration <= 0 {
 		log.Fatal("-clients must be at least 2 (mixed has one storm client among polite ones), -slots and -rounds at least 1, -duration positive")
 	}
-	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
-	err := run(ctx, &o)
-	stop()
-	if err != nil {
-		log.Print(err)
-		os.Exit(1)
-	}
+	benchkit.Run(func(ctx context.Context) error { return run(ctx, &o) })
 }
 
 func contains(list []string, s string) bool {

@@ -16,7 +16,6 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/paprikahq/paprika/internal/assettest"
-	"github.com/paprikahq/paprika/internal/render"
 	"github.com/paprikahq/paprika/internal/storage"
 )
 
@@ -318,10 +317,7 @@ func TestAssetTypesAndLimits(t *testing.T) {
 func TestAssetsRender(t *testing.T) {
 	t.Parallel()
 	eachStorage(t, func(t *testing.T, vars map[string]string) {
-		engine := render.New(render.Config{Slots: 2})
-		t.Cleanup(func() { require.NoError(t, engine.Close()) })
-		e := setupWork(t, vars, engine)
-		e.startWorker(t, engine)
+		e := setupChromium(t, vars)
 		key := e.tenantKey(t, "acme")
 		other := e.tenantKey(t, "globex")
 		for _, a := range []struct {

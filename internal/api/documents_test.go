@@ -45,10 +45,7 @@ func pdfPages(t *testing.T, text string) []string {
 // options.pdf, and a batch downloaded as one merged PDF.
 func TestDocumentOptions(t *testing.T) {
 	t.Parallel()
-	engine := render.New(render.Config{Slots: 2})
-	t.Cleanup(func() { require.NoError(t, engine.Close()) })
-	e := setupWork(t, nil, engine)
-	e.startWorker(t, engine)
+	e := setupChromium(t, nil)
 	key := e.tenantKey(t, "acme")
 
 	t.Run("sync render", func(t *testing.T) {

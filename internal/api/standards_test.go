@@ -11,7 +11,6 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/paprikahq/paprika/internal/paprika"
-	"github.com/paprikahq/paprika/internal/render"
 )
 
 // A small EN 16931 CII invoice, as a tenant would send it.
@@ -45,10 +44,7 @@ func detached(t *testing.T, doc []byte, name string) []byte {
 // check, a queued Factur-X job, a batch of PDF/A records merged.
 func TestAuditedDocuments(t *testing.T) {
 	t.Parallel()
-	engine := render.New(render.Config{Slots: 2})
-	t.Cleanup(func() { require.NoError(t, engine.Close()) })
-	e := setupWork(t, nil, engine)
-	e.startWorker(t, engine)
+	e := setupChromium(t, nil)
 	key := e.tenantKey(t, "acme")
 
 	t.Run("refused at submission", func(t *testing.T) {

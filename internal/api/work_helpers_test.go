@@ -60,6 +60,17 @@ func (f *fakeRenderer) Calls() []render.Input {
 	return append([]render.Input(nil), f.calls...)
 }
 
+// setupChromium is setupWork with a worker, both rendering in one real
+// Chromium engine (started once for the two).
+func setupChromium(t *testing.T, vars map[string]string) *testEnv {
+	t.Helper()
+	engine := render.New(render.Config{Slots: 2})
+	t.Cleanup(func() { require.NoError(t, engine.Close()) })
+	e := setupWork(t, vars, engine)
+	e.startWorker(t, engine)
+	return e
+}
+
 // setupWork starts the API with the seed's tiers (vars added to the
 // environment) on a fresh database, outputs in a directory of the test's
 // own, and synchronous renders done by r (a fakeRenderer when nil) so that

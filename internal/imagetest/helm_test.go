@@ -344,7 +344,8 @@ func createSecret(t *testing.T, p *podman, name string, data map[string]string) 
 	t.Cleanup(func() { _, _ = p.try(time.Minute, "secret", "rm", name) })
 }
 
-// waitReadyAt waits for a played pod's /readyz to answer 200 on its port.
+// waitReadyAt waits for the /readyz of container ctr (a compose service or a
+// played pod's) to answer 200 on its port, and returns its body.
 func waitReadyAt(t *testing.T, p *podman, ctr string, port int, timeout time.Duration) string {
 	t.Helper()
 	deadline := time.Now().Add(timeout)

@@ -251,29 +251,8 @@ func (r *topology) url(name string) string {
 // waitReady waits for the container's /readyz to answer 200, and returns
 // its body.
 func (r *topology) waitReady(name string, timeout time.Duration) string {
-	t := r.t
-	t.Helper()
-	deadline := time.Now().Add(timeout)
-	last := ""
-	for time.Now().Before(deadline) {
-		resp, err := http.Get(r.url(name) + "/readyz")
-		if err == nil {
-			b, _ := io.ReadAll(resp.Body)
-			resp.Body.Close()
-			if resp.StatusCode == http.StatusOK {
-				return string(b)
-			}
-			last = fmt.Sprintf("%d %s", resp.StatusCode, b)
-		} else {
-			last = err.Error()
-		}
-		if state, _ := r.p.try(time.Minute, "inspect", "--format", "{{.State.Status}} {{.State.ExitCode}}", r.prefix+name); strings.HasPrefix(state, "exited") {
-			t.Fatalf("%s exited (%s) before it was ready", name, strings.TrimSpace(state))
-		}
-		time.Sleep(500 * time.Millisecond)
-	}
-	t.Fatalf("%s was not ready within %v: %s", name, timeout, last)
-	return ""
+	r.t.Helper()
+	return waitReadyAt(r.t, r.p, r.prefix+name, r.ports[name], timeout)
 }
 
 func (r *topology) get(name, path string) string {
