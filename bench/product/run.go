@@ -207,7 +207,7 @@ func runOnce(ctx context.Context, e *env, o *options, n int, bin string) (res *r
 				profiles++
 				go func() {
 					// A second in: the workers have claimed and warmed up.
-					if err := sleep(ctx, time.Second); err != nil {
+					if err := benchkit.Sleep(ctx, time.Second); err != nil {
 						profDone <- err
 						return
 					}
@@ -296,17 +296,6 @@ func waitDone(ctx context.Context, conn *pgx.Conn, n int, procs []*benchkit.Proc
 			return fmt.Errorf("%d of %d records finished: %w", finished, n, ctx.Err())
 		case <-time.After(100 * time.Millisecond):
 		}
-	}
-}
-
-func sleep(ctx context.Context, d time.Duration) error {
-	t := time.NewTimer(d)
-	defer t.Stop()
-	select {
-	case <-ctx.Done():
-		return ctx.Err()
-	case <-t.C:
-		return nil
 	}
 }
 
@@ -403,7 +392,7 @@ func settle(ctx context.Context, procs []*benchkit.Proc) time.Duration {
 	const window = 500 * time.Millisecond
 	last := 0.0
 	for time.Since(start) < 30*time.Second {
-		if sleep(ctx, window) != nil {
+		if benchkit.Sleep(ctx, window) != nil {
 			break
 		}
 		now := used()

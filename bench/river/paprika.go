@@ -107,7 +107,7 @@ func runPaprika(ctx context.Context, db *server, o *options, outputs string) (*r
 			log.Printf("Paprika: worker: %v", err)
 		}
 	}()
-	if err := sleep(ctx, o.warmup); err != nil {
+	if err := benchkit.Sleep(ctx, o.warmup); err != nil {
 		return nil, err
 	}
 

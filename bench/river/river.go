@@ -81,7 +81,7 @@ func runRiver(ctx context.Context, db *server, o *options) (*result, error) {
 		return nil, err
 	}
 	defer stopClient()
-	if err := sleep(ctx, o.warmup); err != nil {
+	if err := benchkit.Sleep(ctx, o.warmup); err != nil {
 		return nil, err
 	}
 

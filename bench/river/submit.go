@@ -84,12 +84,3 @@ func pollUntil(ctx context.Context, limit, every time.Duration, cond func(contex
 		}
 	}
 }
-
-func sleep(ctx context.Context, d time.Duration) error {
-	select {
-	case <-ctx.Done():
-		return ctx.Err()
-	case <-time.After(d):
-		return nil
-	}
-}

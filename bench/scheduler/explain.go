@@ -11,6 +11,8 @@ import (
 
 	"github.com/google/uuid"
 	"github.com/jackc/pgx/v5"
+
+	"github.com/paprikahq/paprika/bench/internal/benchkit"
 	"github.com/paprikahq/paprika/internal/postgres"
 )
 
@@ -71,7 +73,7 @@ func runExplain(ctx context.Context, c *cluster, o *options) (*explainResult, er
 		killWorkers(ps)
 		return nil, err
 	}
-	if err := sleep(ctx, o.warmup); err != nil {
+	if err := benchkit.Sleep(ctx, o.warmup); err != nil {
 		killWorkers(ps)
 		return nil, err
 	}

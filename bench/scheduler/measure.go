@@ -7,7 +7,6 @@ import (
 	"os"
 	"path/filepath"
 	"slices"
-	"strings"
 	"time"
 
 	"github.com/jackc/pgx/v5/pgxpool"
@@ -191,9 +190,7 @@ func (r *runResult) meanRT() (rt1, rt2, rt3, gap time.Duration) {
 
 func runThroughput(ctx context.Context, c *cluster, o *options, workers int) (*runResult, error) {
 	r := &runResult{workers: workers, at: time.Now()}
-	if b, err := os.ReadFile("/proc/loadavg"); err == nil {
-		r.load = strings.Join(strings.Fields(string(b))[:3], " ")
-	}
+	r.load = benchkit.LoadAvg()
 	log.Printf("run: %d worker process(es) × %d slots, load average %s", workers, o.slots, r.load)
 	if err := c.freshRunDB(ctx); err != nil {
 		return nil, err
@@ -222,7 +219,7 @@ func runThroughput(ctx context.Context, c *cluster, o *options, workers int) (*r
 	for i, p := range ps {
 		pids[i] = p.cmd.Process.Pid
 	}
-	if err := sleep(ctx, o.warmup); err != nil {
+	if err := benchkit.Sleep(ctx, o.warmup); err != nil {
 		killWorkers(ps)
 		return nil, err
 	}
@@ -237,7 +234,7 @@ func runThroughput(ctx context.Context, c *cluster, o *options, workers int) (*r
 			return nil, err
 		}
 	}
-	if err := sleep(ctx, o.duration); err != nil {
+	if err := benchkit.Sleep(ctx, o.duration); err != nil {
 		killWorkers(ps)
 		return nil, err
 	}
@@ -332,17 +329,6 @@ func runDirs(o *options) (tmp, outputs string, cleanup func(), err error) {
 		os.RemoveAll(outputs)
 		os.RemoveAll(tmp)
 	}, nil
-}
-
-func sleep(ctx context.Context, d time.Duration) error {
-	t := time.NewTimer(d)
-	defer t.Stop()
-	select {
-	case <-ctx.Done():
-		return ctx.Err()
-	case <-t.C:
-		return nil
-	}
 }
 
 // shareResult compares each group's starts in the window with its fair

@@ -5,9 +5,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"log"
-	"os"
 	"slices"
-	"strings"
 	"sync"
 	"time"
 
@@ -49,9 +47,7 @@ func (s *smallResult) q(p float64) time.Duration {
 // (the claim's transaction time minus the submit time).
 func runSmall(ctx context.Context, c *cluster, o *options) (*smallResult, error) {
 	r := &smallResult{at: time.Now(), workers: o.smallWorkers, tenants: o.small, every: o.smallEvery}
-	if b, err := os.ReadFile("/proc/loadavg"); err == nil {
-		r.load = strings.Join(strings.Fields(string(b))[:3], " ")
-	}
+	r.load = benchkit.LoadAvg()
 	log.Printf("small tenants: %d worker process(es), %d small tenant(s) each submitting every %s for %s, load average %s",
 		o.smallWorkers, o.small, o.smallEvery, o.smallFor, r.load)
 	if err := c.freshRunDB(ctx); err != nil {
@@ -74,7 +70,7 @@ func runSmall(ctx context.Context, c *cluster, o *options) (*smallResult, error)
 		return nil, err
 	}
 	defer killWorkers(ps)
-	if err := sleep(ctx, o.warmup); err != nil {
+	if err := benchkit.Sleep(ctx, o.warmup); err != nil {
 		return nil, err
 	}
 	var small []string
@@ -98,7 +94,7 @@ func runSmall(ctx context.Context, c *cluster, o *options) (*smallResult, error)
 		go func() {
 			defer wg.Done()
 			// Staggered, so that the submissions spread evenly.
-			if sleep(subCtx, time.Duration(i)*o.smallEvery/time.Duration(len(small))) != nil {
+			if benchkit.Sleep(subCtx, time.Duration(i)*o.smallEvery/time.Duration(len(small))) != nil {
 				return
 			}
 			tick := time.NewTicker(o.smallEvery)
@@ -144,7 +140,7 @@ func runSmall(ctx context.Context, c *cluster, o *options) (*smallResult, error)
 		if r.notStarted == 0 {
 			break
 		}
-		if err := sleep(ctx, 100*time.Millisecond); err != nil {
+		if err := benchkit.Sleep(ctx, 100*time.Millisecond); err != nil {
 			return nil, err
 		}
 	}

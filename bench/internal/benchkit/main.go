@@ -9,6 +9,7 @@ import (
 	"strconv"
 	"strings"
 	"syscall"
+	"time"
 )
 
 // Run runs a bench's body until it returns or the bench is interrupted
@@ -21,6 +22,18 @@ func Run(body func(ctx context.Context) error) {
 	if err != nil {
 		log.Print(err)
 		os.Exit(1)
+	}
+}
+
+// Sleep waits d, or until ctx ends (its error).
+func Sleep(ctx context.Context, d time.Duration) error {
+	t := time.NewTimer(d)
+	defer t.Stop()
+	select {
+	case <-ctx.Done():
+		return ctx.Err()
+	case <-t.C:
+		return nil
 	}
 }
 

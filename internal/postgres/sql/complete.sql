@@ -17,14 +17,15 @@ ON CONFLICT (tenant_id, tier) DO UPDATE SET finished = g.finished + excluded.fin
 {{/* count-finish counts $3 finishes of the group ($1 tenant, $2 tier). */}}
 {{define "count-finish"}}{{template "count-finishes" "VALUES ($1, $2, $3::bigint)"}}{{end}}
 
-{{/* finished-items are the first two CTEs of a completion: i, the results
+{{/* finished-items are the first CTEs of a completion: i, the results
 given (the items' keys, then $P1 their lease tokens, $P2 statuses, $P3–$P5
 the outputs' types, bytes and pages, $P6 and $P7 the errors' codes and
-messages, $P8 the render seconds), and d, the items they finish, fenced by
-their lease tokens: a worker whose lease was taken over completes nothing. A
-token is set by a claim and cleared by every way out of running, so
-matching it means running; testing status too made the planner read every
-running row through its index. */}}
+messages, $P8 the render seconds); d, the items they finish, fenced by
+their lease tokens (a worker whose lease was taken over completes
+nothing); and m, the render times of the documents done. A token is set
+by a claim and cleared by every way out of running, so matching it means
+running; testing status too made the planner read every running row
+through its index. */}}
 {{define "finished-items" -}}
 i AS (
     SELECT * FROM unnest({{.Unnest}}, {{.P 1}}::bigint[], {{.P 2}}::text[], {{.P 3}}::text[], {{.P 4}}::bigint[], {{.P 5}}::int[], {{.P 6}}::text[], {{.P 7}}::text[], {{.P 8}}::float8[])
@@ -35,18 +36,18 @@ i AS (
         error_code = nullif(i.ecode, ''), error_message = nullif(i.emsg, '')
     FROM i WHERE {{.Match "r" "i"}} AND r.lease_token = i.token
     RETURNING {{.Returns}}, r.tier, r.status, i.secs, i.obytes, i.opages, r.status = {{status "done"}} AS done
+), m AS (
+    INSERT INTO measures (tier, kind, seconds)
+    SELECT tier, 'd', array_agg(secs) FROM d WHERE status = {{status "done"}} GROUP BY tier
 )
 {{- end}}
 
 {{/* complete-jobs records finished jobs (finished-items). It counts the
-finishes in their groups, the render times of the documents done, and the usage of their tenants (count-usage: one upsert a group and
-day, whatever the number of jobs). */}}
+finishes in their groups and the usage of their tenants (count-usage: one
+upsert a group and day, whatever the number of jobs). */}}
 {{define "complete-jobs"}}
 WITH {{template "finished-items" (items "job")}}, f AS (
     {{template "count-finishes" "SELECT tenant_id, tier, count(*) FROM d GROUP BY 1, 2 ORDER BY 1, 2"}}
-), m AS (
-    INSERT INTO measures (tier, kind, seconds)
-    SELECT tier, 'd', array_agg(secs) FROM d WHERE status = {{status "done"}} GROUP BY tier
 ), u AS (
     {{template "count-usage" "SELECT tenant_id, tier, (now() AT TIME ZONE 'UTC')::date, 0, count(*), 0, count(*) FILTER (WHERE done), coalesce(sum(opages), 0), coalesce(sum(secs), 0), coalesce(sum(obytes), 0), count(*) FILTER (WHERE NOT done) FROM d GROUP BY 1, 2 ORDER BY 1, 2"}}
 )
@@ -86,9 +87,6 @@ WITH {{template "finished-items" (items "record")}}, counts AS (
     RETURNING b.id, b.tenant_id, c.tiers, c.dones, c.pages, c.bytes, c.secs
 ), f AS (
     {{template "count-finishes" "SELECT b.tenant_id, t.tier, count(*) FROM b CROSS JOIN LATERAL unnest(b.tiers) AS t(tier) GROUP BY 1, 2 ORDER BY 1, 2"}}
-), m AS (
-    INSERT INTO measures (tier, kind, seconds)
-    SELECT tier, 'd', array_agg(secs) FROM d WHERE status = {{status "done"}} GROUP BY tier
 ), u AS (
     {{template "count-usage" "SELECT b.tenant_id, t.tier, (now() AT TIME ZONE 'UTC')::date, 0, 0, count(*), count(*) FILTER (WHERE t.done), coalesce(sum(t.pages), 0), coalesce(sum(t.secs), 0), coalesce(sum(t.bytes), 0), count(*) FILTER (WHERE NOT t.done) FROM b CROSS JOIN LATERAL unnest(b.tiers, b.dones, b.pages, b.bytes, b.secs) AS t(tier, done, pages, bytes, secs) GROUP BY 1, 2 ORDER BY 1, 2"}}
 )
