@@ -89,12 +89,14 @@ var kinds = map[string]*kind{
 }
 
 // keyed are items of one kind as its statements take them: their keys
-// (a job's id; a record's batch and index), then their lease tokens.
+// (a job's id; a record's batch and index), then their lease tokens, and
+// for a completion their results.
 type keyed struct {
 	kind   string
 	ids    []uuid.UUID
 	idxs   []int32
 	tokens []int64
+	cols
 }
 
 func (k *keyed) add(r paprika.Ref) {
@@ -123,17 +125,24 @@ func refKeys(r paprika.Ref) []any {
 	return []any{r.BatchID, r.Index}
 }
 
+// kindParts are empty parts for each kind, jobs first; part says which
+// holds an item of kind.
+func kindParts() []*keyed { return []*keyed{{kind: paprika.KindJob}, {kind: paprika.KindRecord}} }
+
+func part(parts []*keyed, kind string) *keyed {
+	if kind == paprika.KindJob {
+		return parts[0]
+	}
+	return parts[1]
+}
+
 // byKind sorts refs into their kinds, jobs first.
 func byKind(refs []paprika.Ref) []*keyed {
-	out := []*keyed{{kind: paprika.KindJob}, {kind: paprika.KindRecord}}
+	parts := kindParts()
 	for _, r := range refs {
-		if r.Kind == paprika.KindJob {
-			out[0].add(r)
-		} else {
-			out[1].add(r)
-		}
+		part(parts, r.Kind).add(r)
 	}
-	return out
+	return parts
 }
 
 // Complete records finished work in one transaction of one round trip,
@@ -143,24 +152,17 @@ func byKind(refs []paprika.Ref) []*keyed {
 // limit to free there is nothing to wake them for, and a NOTIFY serializes
 // every committing transaction that sends one.
 func (q *Queue) Complete(ctx context.Context, rs []paprika.Result, wake bool) error {
-	refs := make([]paprika.Ref, len(rs))
-	for i := range rs {
-		refs[i] = rs[i].Item.Ref()
-	}
-	parts := byKind(refs)
-	var results [2]cols
+	parts := kindParts()
 	for _, res := range rs {
-		if res.Item.Kind == paprika.KindJob {
-			results[0].add(res)
-		} else {
-			results[1].add(res)
-		}
+		k := part(parts, res.Item.Kind)
+		k.add(res.Item.Ref())
+		k.cols.add(res)
 	}
 	b := &pgx.Batch{}
 	b.Queue("BEGIN")
 	b.Queue(genericPlans)
 	var batches []uuid.UUID // each once, in id order
-	for i, k := range parts {
+	for _, k := range parts {
 		if len(k.tokens) == 0 {
 			continue
 		}
@@ -168,8 +170,7 @@ func (q *Queue) Complete(ctx context.Context, rs []paprika.Result, wake bool) er
 			batches = sortedUUIDs(k.ids)
 			b.Queue(sqlLockBatches, batches)
 		}
-		c := &results[i]
-		b.Queue(kinds[k.kind].complete, k.args(c.status, c.otype, c.obytes, c.opages, c.ecode, c.emsg, c.secs)...)
+		b.Queue(kinds[k.kind].complete, k.args(k.status, k.otype, k.obytes, k.opages, k.ecode, k.emsg, k.secs)...)
 	}
 	b.Queue(sqlEnqueueWebhooks, parts[0].ids, batches) // in this transaction: no finished work unannounced
 	if wake {
