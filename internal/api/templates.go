@@ -55,10 +55,10 @@ type templateInput struct {
 // MaxSampleData bounds a template's sampleData.
 const MaxSampleData = 1 << 20
 
-// checkFields checks a template's content, its sampleData (a JSON object) and options
-// (checked as a request's, for no format in particular) and returns them
-// as they are stored: nil when absent, which a PUT reads as "keep the last
-// version's"; options in the API's own shape.
+// checkFields checks a template's content, its sampleData (a JSON object)
+// and its options (checked as a request's, for no format in particular),
+// and returns the last two as they are stored: nil when absent, which a
+// PUT reads as "keep the last version's"; options in the API's own shape.
 func checkFields(in *templateInput) (sample, options json.RawMessage, err error) {
 	if err := checkContent(in.Content); err != nil {
 		return nil, nil, err

@@ -4,6 +4,8 @@ import (
 	"fmt"
 	"strconv"
 	"strings"
+
+	"github.com/paprikahq/paprika/internal/paprika"
 )
 
 // itemTable is a table of work items as the lifecycle statements see it:
@@ -21,10 +23,12 @@ type itemTable struct {
 	Returns string
 }
 
+// itemTables are keyed by the domain's kinds: {{items "job"}} is
+// paprika.KindJob's table.
 var itemTables = map[string]itemTable{
-	"job": {Table: "jobs", keys: []string{"id"}, types: []string{"uuid"},
+	paprika.KindJob: {Table: "jobs", keys: []string{"id"}, types: []string{"uuid"},
 		Returns: "r.id, r.tenant_id"},
-	"record": {Table: "batch_records", keys: []string{"batch_id", "idx"}, types: []string{"uuid", "int"},
+	paprika.KindRecord: {Table: "batch_records", keys: []string{"batch_id", "idx"}, types: []string{"uuid", "int"},
 		Returns: "r.batch_id, r.idx"},
 }
 
