@@ -6,6 +6,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"reflect"
 	"strconv"
 	"strings"
 
@@ -98,9 +99,10 @@ func (s *Server) source(ctx context.Context, tenantID string, in *renderInput) (
 // decodeOptions decodes a request's options over base, strictly (no
 // unknown field), naming a field of the wrong type by its path. Decoding
 // over base is the merge of docs/templates.md: a field the request gives
-// replaces base's (false and 0 too; null puts the default back), and
-// objects (margin, pdf, pdf.password, pdf.watermark) are merged field by
-// field, while paper (a name or a size) and lists are replaced whole.
+// replaces base's (false and 0 too; null puts the default back, for text
+// and numbers as for objects: resetNulls), and objects (margin, pdf,
+// pdf.password, pdf.watermark) are merged field by field, while paper (a
+// name or a size) and lists are replaced whole.
 func decodeOptions(base *render.Options, raw json.RawMessage) error {
 	raw = bytes.TrimSpace(raw)
 	if len(raw) == 0 || string(raw) == "null" {
@@ -109,6 +111,7 @@ func decodeOptions(base *render.Options, raw json.RawMessage) error {
 	if raw[0] != '{' {
 		return paprika.BadRequest("options must be an object")
 	}
+	resetNulls(reflect.ValueOf(base), raw)
 	dec := json.NewDecoder(bytes.NewReader(raw))
 	dec.DisallowUnknownFields()
 	if err := dec.Decode(base); err != nil {

@@ -175,6 +175,20 @@ func TestTemplateOptionsUnderRequestOptions(t *testing.T) {
 			require.Equal(t, &render.Paper{Width: "100mm", Height: "150mm"}, o.Paper)
 			require.True(t, o.Landscape)
 		}},
+		{"pdf", `{"headerTemplate": null, "landscape": null, "printBackground": null, "margin": {"left": null},
+			"pdf": {"title": null, "watermark": {"opacity": null}}}`, func(o render.Options) {
+			// null takes the default for text, bools and numbers as for
+			// objects: a batch's records are not all given the
+			// template's one title.
+			require.Empty(t, o.HeaderTemplate)
+			require.False(t, o.Landscape)
+			require.Nil(t, o.PrintBackground)
+			require.Equal(t, &render.Margin{Top: "1cm"}, o.Margin)
+			require.Empty(t, o.PDF.Title)
+			require.Equal(t, "Template author", o.PDF.Author)
+			require.Equal(t, "DRAFT", o.PDF.Watermark.Text)
+			require.Nil(t, o.PDF.Watermark.Opacity)
+		}},
 		{"png", `{"width": 600}`, func(o render.Options) {
 			require.Nil(t, o.PDF, "the template's pdf is for pdf documents")
 			require.Equal(t, 600, o.Width)
