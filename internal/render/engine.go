@@ -203,14 +203,25 @@ func (e *Engine) Render(ctx context.Context, in Input) (*Output, error) {
 		}
 		return e.sign(ctx, out, in) // the last step: it signs every byte before it
 	}
+	if in.Format != FormatPNG {
+		return e.finish(ctx, out, nil)
+	}
 	return out, nil
 }
 
-// finish applies options.pdf to a printed PDF, out of the tab, which is
+// finish applies options.pdf (or, when nil, only Paprika's document
+// information, pdf.Stamp) to a printed PDF, out of the tab, which is
 // already serving the next render. The page count is the finished
 // document's own.
 func (e *Engine) finish(ctx context.Context, out *Output, o *pdf.Options) (*Output, error) {
-	body, pages, err := pdf.Apply(out.Body, o)
+	var body []byte
+	var err error
+	pages := out.Pages
+	if o == nil {
+		body, err = pdf.Stamp(out.Body)
+	} else {
+		body, pages, err = pdf.Apply(out.Body, o)
+	}
 	if err != nil {
 		e.log.ErrorContext(ctx, "pdf post-processing failed", "error", err)
 		return nil, &paprika.Error{Code: CodeRenderFailed, Message: "post-processing the PDF (options.pdf) failed"}

@@ -2,6 +2,7 @@ package pdf
 
 import (
 	"bytes"
+	"cmp"
 	"crypto/rand"
 	"encoding/hex"
 	"fmt"
@@ -82,11 +83,8 @@ func applyContext(ctx *model.Context, o *Options) error {
 			return fmt.Errorf("watermark: %w", err)
 		}
 	}
-	pageTitle := ""
-	if o.standard() {
-		pageTitle = documentTitle(ctx)
-	}
-	if err := setInfo(ctx, o); err != nil {
+	pageTitle := documentTitle(ctx)
+	if err := setInfo(ctx, o, pageTitle); err != nil {
 		return err
 	}
 	if err := applyStandards(ctx, o, pageTitle, time.Now()); err != nil {
@@ -146,15 +144,17 @@ func watermark(w *Watermark, embed bool) (*model.Watermark, error) {
 	return wm, nil
 }
 
-// setInfo writes the document information dictionary. The document is
+// setInfo writes the document information dictionary: o's fields, the
+// page's <title> where o has no title, and Paprika as the Creator and
+// Producer (Chromium's would be its user agent and Skia). The document is
 // marked PDF 2.0: pdfcpu then leaves the dictionary as given (below 2.0
 // it names itself the producer) and encrypts with the standard AES-256
 // handler (revision 6) rather than Adobe's deprecated revision 5.
-func setInfo(ctx *model.Context, o *Options) error {
+func setInfo(ctx *model.Context, o *Options, pageTitle string) error {
 	d := types.NewDict()
 	if ctx.Info != nil {
 		if old, err := ctx.DereferenceDict(*ctx.Info); err == nil && old != nil {
-			for _, k := range []string{"Creator", "CreationDate", "ModDate"} {
+			for _, k := range []string{"CreationDate", "ModDate"} {
 				if v, ok := old[k]; ok {
 					d[k] = v
 				}
@@ -162,7 +162,8 @@ func setInfo(ctx *model.Context, o *Options) error {
 		}
 	}
 	for _, f := range []struct{ key, v string }{
-		{"Title", o.Title}, {"Author", o.Author}, {"Subject", o.Subject}, {"Keywords", o.Keywords}, {"Producer", Producer},
+		{"Title", cmp.Or(o.Title, pageTitle)}, {"Author", o.Author}, {"Subject", o.Subject}, {"Keywords", o.Keywords},
+		{"Creator", Producer}, {"Producer", Producer},
 	} {
 		if f.v != "" {
 			d[f.key] = textString(f.v)
