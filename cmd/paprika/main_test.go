@@ -244,10 +244,11 @@ func (s *serving) stop(t *testing.T) error {
 }
 
 // waitReady polls url until it answers 200: /readyz waits for Chromium,
-// which may take seconds to start on a busy machine.
+// which may take tens of seconds to start on a busy machine (30 s was
+// seen at a load of 45).
 func (s *serving) waitReady(t *testing.T, url string) {
 	t.Helper()
-	s.waitOK(t, url, 30*time.Second)
+	s.waitOK(t, url, 2*time.Minute)
 }
 
 // waitOK polls url until it answers 200, for up to limit.

@@ -229,6 +229,10 @@ process.stdout.write(JSON.stringify(await flow(url, admin)));
 			Status string `json:"status"`
 			Tier   string `json:"tier"`
 		} `json:"canceled"`
+		Usage struct {
+			RendersToday int    `json:"rendersToday"`
+			CSVHeader    string `json:"csvHeader"`
+		} `json:"usage"`
 	}
 	require.NoError(t, json.Unmarshal(out, &got), "flow.ts output: %s", out)
 	require.Equal(t, "fabrikam", got.Tenant.ID)
@@ -264,4 +268,8 @@ process.stdout.write(JSON.stringify(await flow(url, admin)));
 	require.Equal(t, "<h1>Receipt No. 1</h1><p>Thank you, Ada</p>", got.Record1, "the batch renders the latest version")
 	require.Equal(t, "canceled", got.Canceled.Status)
 	require.Equal(t, "priority", got.Canceled.Tier)
+	// The usage route read per Accept: JSON through a client typed for
+	// it, CSV as text.
+	require.Equal(t, 3, got.Usage.RendersToday, "the three synchronous renders")
+	require.True(t, strings.HasPrefix(got.Usage.CSVHeader, "day,tenant,tier,renders,"), got.Usage.CSVHeader)
 }

@@ -29,6 +29,7 @@ export interface Summary {
   records: string[];
   record1: string;
   canceled: { status: string; tier: string };
+  usage: { rendersToday: number; csvHeader: string };
 }
 
 // The flow, top to bottom: the admin makes a tenant and its key; the tenant
@@ -90,9 +91,10 @@ export async function flow(baseUrl: string, adminToken: string): Promise<Summary
   const versions = await api.GET("/v1/templates/{id}/versions", { params: { path: { id: template.id } } });
   if (versions.error) throw new Error(versions.error.message);
 
-  // Renders: POST /v1/renders answers the document itself.
+  // Renders: POST /v1/renders answers the document itself. Enumerated
+  // values are written inline, as a user writes them.
   const pdf = await api.POST("/v1/renders", {
-    body: { template: "<h1>Hello {{name}}</h1>", data: { name: "Paprika" } },
+    body: { template: "<h1>Hello {{name}}</h1>", data: { name: "Paprika" }, format: "pdf", options: { paper: "A4" } },
     parseAs: "arrayBuffer",
   });
   if (pdf.error) throw new Error(`render: ${pdf.error.code}: ${pdf.error.message}`);
@@ -107,16 +109,18 @@ export async function flow(baseUrl: string, adminToken: string): Promise<Summary
         paper: { width: "210mm", height: "99mm" },
         landscape: true,
         margin: { top: "1cm", bottom: "1cm" },
-        pdf: { title: "Hello", watermark: { text: "DRAFT" }, attachments: [{ name: "hello.txt", text: "Hello" }] },
+        pdf: {
+          title: "Hello",
+          watermark: { text: "DRAFT" },
+          attachments: [{ name: "hello.txt", text: "Hello", relationship: "Supplement" }],
+        },
       },
     },
     parseAs: "arrayBuffer",
   });
   if (landscape.error) throw new Error(landscape.error.message);
-  // (openapi-fetch infers parseAs only when the body's enum values are
-  // literals: hence `as const`.)
   const png = await api.POST("/v1/renders", {
-    body: { template: "<h1>Hello</h1>", format: "png" as const, options: { width: 600 } },
+    body: { template: "<h1>Hello</h1>", format: "png", options: { width: 600 } },
     parseAs: "blob",
   });
   if (png.error) throw new Error(png.error.message);
@@ -198,6 +202,22 @@ export async function flow(baseUrl: string, adminToken: string): Promise<Summary
   });
   if (record.error) throw new Error(record.error.message);
 
+  // Usage: GET /v1/usage answers JSON, or CSV with Accept: text/csv. A
+  // client made for JSON (the second type parameter) reads the JSON shape;
+  // CSV is read as text.
+  const json = createClient<paths, "application/json">({ baseUrl, headers: { Authorization: `Bearer ${secret}` } });
+  const today = new Date().toISOString().slice(0, 10);
+  const usage = await json.GET("/v1/usage", { params: { query: { from: today, to: today } } });
+  if (usage.error) throw new Error(usage.error.message);
+  const rendersToday = usage.data.total.renders;
+  const csv = await api.GET("/v1/usage", {
+    params: { query: { from: today, to: today } },
+    headers: { Accept: "text/csv" },
+    parseAs: "text",
+  });
+  if (csv.error) throw new Error(csv.error.message);
+  const csvHeader: string = csv.data.split("\n")[0] ?? "";
+
   // Cancel: DELETE /v1/jobs/{id} answers 200 with the job, now canceled (this
   // one waits for a page that never gets ready, so it is still there).
   const later = await api.POST("/v1/jobs", {
@@ -228,6 +248,7 @@ export async function flow(baseUrl: string, adminToken: string): Promise<Summary
     records,
     record1: record.data,
     canceled: { status: canceled.data.status, tier },
+    usage: { rendersToday, csvHeader },
   };
 }
 

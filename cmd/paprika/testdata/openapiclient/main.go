@@ -129,7 +129,7 @@ func drive(ctx context.Context, url, adminToken string) (*summary, error) {
 	s.TemplateVer = ct.JSON201.Version
 
 	// A job from the stored template, polled to the end.
-	html := FormatHtml
+	html := FormatName("html")
 	ref := TemplateRef("letter")
 	jr, err := c.CreateJobWithResponse(ctx, CreateJobJSONRequestBody{TemplateId: &ref, Format: &html,
 		Data: &map[string]any{"name": "Ada & Bob"}})
