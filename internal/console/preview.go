@@ -7,6 +7,8 @@ import (
 	"regexp"
 	"strconv"
 	"strings"
+
+	"github.com/paprikahq/paprika/internal/api"
 )
 
 // previewInput is what the playground posts as you type.
@@ -82,7 +84,8 @@ func (c *Console) preview(w http.ResponseWriter, r *http.Request, s *session) er
 	if in.Options != nil {
 		body["options"] = in.Options.options(in.Format)
 	}
-	resp, err := c.send(r, s, http.MethodPost, "/v1/renders", body)
+	// Counted in the tenant's usage as a preview, not as a render.
+	resp, err := c.send(api.AsPreview(r), s, http.MethodPost, "/v1/renders", body)
 	if err != nil {
 		var ae *apiError
 		if !errors.As(err, &ae) {
