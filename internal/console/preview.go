@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"errors"
 	"net/http"
+	"net/url"
 	"regexp"
 	"strconv"
 	"strings"
@@ -16,9 +17,10 @@ type previewInput struct {
 	Template string `json:"template"`
 	Data     string `json:"data"` // the data editor's text, checked here for its line
 	Format   string `json:"format"`
-	// Options are the studio's fields (paper, margins, …) over the
-	// template's options, as the save would store them.
-	Options *studioOptions `json:"options"`
+	// Options are the Page panel's fields (paper, margins, …), by the
+	// names the form posts them under, over the template's options, as the
+	// save would store them.
+	Options url.Values `json:"options"`
 }
 
 // previewError says where a preview failed: in the template or the data
@@ -82,7 +84,11 @@ func (c *Console) preview(w http.ResponseWriter, r *http.Request, s *session) er
 	}
 	body := map[string]any{"template": in.Template, "data": data, "format": in.Format}
 	if in.Options != nil {
-		body["options"] = in.Options.options(in.Format)
+		opts, err := studioFromValues(in.Options).options(in.Format)
+		if err != nil {
+			return previewFailed(w, http.StatusBadRequest, previewError{Where: "options", Message: "Bad request: " + err.Error()})
+		}
+		body["options"] = opts
 	}
 	// Counted in the tenant's usage as a preview, not as a render.
 	resp, err := c.send(api.AsPreview(r), s, http.MethodPost, "/v1/renders", body)
