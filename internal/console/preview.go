@@ -161,6 +161,12 @@ func writeJSON(w http.ResponseWriter, status int, v any) {
 // own, no scripts), and nothing loaded but what the document holds inline.
 const previewCSP = "sandbox; default-src 'none'; style-src 'unsafe-inline' data:; img-src data:; font-src data:; frame-ancestors 'self'"
 
+// mediaCSP is the policy of a pdf or png preview: the page the browser
+// wraps an image or a PDF in, opened on its own or in the frame, styles
+// itself inline, which the console's own policy would refuse (a CSP
+// violation in the console for every preview opened).
+const mediaCSP = "default-src 'self'; style-src 'unsafe-inline'; frame-ancestors 'self'"
+
 // previewShow serves a kept preview to the playground's frame.
 func (c *Console) previewShow(w http.ResponseWriter, r *http.Request, s *session) error {
 	contentType, body, ok, err := c.sessions.preview(r.Context(), s, r.PathValue("id"))
@@ -172,6 +178,8 @@ func (c *Console) previewShow(w http.ResponseWriter, r *http.Request, s *session
 	}
 	if strings.HasPrefix(contentType, "text/html") {
 		w.Header().Set("Content-Security-Policy", previewCSP)
+	} else {
+		w.Header().Set("Content-Security-Policy", mediaCSP)
 	}
 	w.Header().Set("Content-Type", contentType)
 	w.Header().Set("Content-Length", strconv.Itoa(len(body)))

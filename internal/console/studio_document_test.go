@@ -122,10 +122,13 @@ func TestStudioPreviewsTheDocument(t *testing.T) {
 	require.Equal(t, "png", evalAs[string](tb, `document.getElementById("format").value`))
 	tb.waitPreview("PNG rendered")
 
+	// The preview opened on its own, as its link does: the page the
+	// browser wraps the image in styles itself inline.
+	tb.do(chromedp.Navigate(evalAs[string](tb, `document.getElementById("preview-link").href`)))
+	tb.waitFor("the image on its own", `document.readyState === "complete" && document.querySelector("img")`)
 	require.Empty(t, cspMessages(messages()), "every console message:\n%s", strings.Join(messages(), "\n"))
 
 	// The icon, linked and served, at the console and at the root.
-	require.Equal(t, "/console/favicon.ico", evalAs[string](tb, `document.querySelector('link[rel="icon"]').getAttribute("href")`))
 	for _, path := range []string{"/console/favicon.ico", "/favicon.ico"} {
 		resp, err := e.client.Get(e.URL + path)
 		require.NoError(t, err)
@@ -144,6 +147,7 @@ func TestStudioPreviewsTheDocument(t *testing.T) {
 	previews := total["previews"].(float64)
 	require.GreaterOrEqual(t, previews, 5.0, "%v", total)
 	tb.open("/console/usage")
+	require.Equal(t, "/console/favicon.ico", evalAs[string](tb, `document.querySelector('link[rel="icon"]').getAttribute("href")`))
 	require.Equal(t, fmt.Sprint(previews), tb.text(`#usage-total td[data-u="previews"]`))
 	require.Equal(t, "0", tb.text(`#usage-total td[data-u="renders"]`))
 }
