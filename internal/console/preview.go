@@ -108,7 +108,11 @@ func (c *Console) preview(w http.ResponseWriter, r *http.Request, s *session) er
 			pe.Where = "template"
 			// A failed PDF/UA-1 check names elements, not template lines.
 			pe.Problems = accessibilityProblems(ae.Message)
-			if m := errorLine.FindStringSubmatch(ae.Message); m != nil && pe.Problems == nil {
+			if strings.Contains(ae.Message, "options.") {
+				// An option's template (options.pdf.facturx.xmlTemplate):
+				// its line is not the template's.
+				pe.Where = "options"
+			} else if m := errorLine.FindStringSubmatch(ae.Message); m != nil && pe.Problems == nil {
 				pe.Line, _ = strconv.Atoi(m[1])
 			}
 		}

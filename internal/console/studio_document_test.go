@@ -222,6 +222,12 @@ func TestStudioShowsEveryStoredOption(t *testing.T) {
 	items := evalAs[[]string](tb, `[...document.querySelectorAll("#opt-attachment-list li")].map(li => li.textContent.replace(/\s+/g, " ").trim())`)
 	require.Equal(t, []string{"terms.txt (text/plain) 19 B, Supplement remove", "notes.txt (text/plain) 7 B remove"}, items)
 
+	// The Factur-X template is no invoice: the error is the options', not
+	// at a line of the template.
+	tb.waitFor("the options' error", `document.getElementById("preview-status").textContent.startsWith("Page options error: ")`)
+	require.Contains(t, tb.text("#preview-status"), "options.pdf.facturx.xmlTemplate")
+	require.False(t, evalAs[bool](tb, `!!document.getElementById("content-editor").shadowRoot.querySelector(".cm-error-message")`))
+
 	// The sample data as typed, with no escapes.
 	data := value("data")
 	require.Contains(t, data, `"company": "Smith & Sons <Ltd>"`)
