@@ -21,7 +21,8 @@ func (c *cli) usageCmd() *cobra.Command {
 		Short: "Show what each tenant rendered, by UTC day and tier, for billing",
 		Long: `Show usage by UTC day, tenant and tier: synchronous renders, jobs and batch
 records finished, the documents they made, their pages, render seconds and
-bytes, and how many failed. Days are YYYY-MM-DD, both included; --to
+bytes, how many failed, and the console studio's previews (counted apart,
+in none of the other columns). Days are YYYY-MM-DD, both included; --to
 defaults to today and --from to the first of --to's month (401 days at
 most). With PAPRIKA_ADMIN_TOKEN it shows every tenant's, or --tenant's;
 with only PAPRIKA_KEY, that key's tenant's own. --csv prints the API's CSV
@@ -82,7 +83,7 @@ columns, a header line first; --json the API's answer.`,
 func usageCells(d api.UsageJSON) []string {
 	i := func(n int64) string { return strconv.FormatInt(n, 10) }
 	return []string{d.Day, d.Tenant, d.Tier, i(d.Renders), i(d.Jobs), i(d.Records), i(d.Documents), i(d.Pages),
-		strconv.FormatFloat(d.RenderSeconds, 'f', 3, 64), i(d.Bytes), i(d.Failed)}
+		strconv.FormatFloat(d.RenderSeconds, 'f', 3, 64), i(d.Bytes), i(d.Failed), i(d.Previews)}
 }
 
 func writeUsageCSV(w io.Writer, u api.UsageListJSON) error {
@@ -98,7 +99,7 @@ func writeUsageCSV(w io.Writer, u api.UsageListJSON) error {
 // printUsage prints the days as a table, a total row last.
 func (c *cli) printUsage(u api.UsageListJSON) error {
 	err := c.output(nil, func(w io.Writer) {
-		row(w, "DAY", "TENANT", "TIER", "RENDERS", "JOBS", "RECORDS", "DOCUMENTS", "PAGES", "RENDER SECONDS", "BYTES", "FAILED")
+		row(w, "DAY", "TENANT", "TIER", "RENDERS", "JOBS", "RECORDS", "DOCUMENTS", "PAGES", "RENDER SECONDS", "BYTES", "FAILED", "PREVIEWS")
 		for _, d := range u.Days {
 			row(w, usageCells(d)...)
 		}

@@ -12,7 +12,7 @@ import (
 	"github.com/paprikahq/paprika/internal/api"
 )
 
-var usageHeader = []string{"DAY", "TENANT", "TIER", "RENDERS", "JOBS", "RECORDS", "DOCUMENTS", "PAGES", "RENDER SECONDS", "BYTES", "FAILED"}
+var usageHeader = []string{"DAY", "TENANT", "TIER", "RENDERS", "JOBS", "RECORDS", "DOCUMENTS", "PAGES", "RENDER SECONDS", "BYTES", "FAILED", "PREVIEWS"}
 
 // paprika usage prints the operator's table of every tenant's days (or one
 // tenant's), the API's JSON with --json, CSV with --csv, and with only a

@@ -98,7 +98,7 @@ func (s *Server) createRender(w http.ResponseWriter, r *http.Request) error {
 	s.meters.Rendered(tier, src.Format, secs)
 	s.meters.Completed(tier, metrics.KindRender, paprika.StatusDone)
 	// Its usage and measures, when it is answered (docs/operations.md, Usage).
-	if err := s.store.RecordRender(r.Context(), p.Tenant.ID, tier, paprika.StatusDone, secs,
+	if err := s.store.RecordRender(r.Context(), p.Tenant.ID, tier, isPreview(r.Context()), paprika.StatusDone, secs,
 		&paprika.Output{ContentType: out.ContentType, Bytes: int64(len(out.Body)), Pages: out.Pages}); err != nil {
 		s.log.WarnContext(r.Context(), "usage and measures not recorded", "err", err)
 	}
@@ -119,7 +119,7 @@ func (s *Server) renderFailed(ctx context.Context, tenantID, tier string, secs f
 	if errors.As(err, &re) {
 		s.meters.RenderFailed(re.Code)
 		s.meters.Completed(tier, metrics.KindRender, paprika.StatusFailed)
-		if err := s.store.RecordRender(ctx, tenantID, tier, paprika.StatusFailed, secs, nil); err != nil {
+		if err := s.store.RecordRender(ctx, tenantID, tier, isPreview(ctx), paprika.StatusFailed, secs, nil); err != nil {
 			s.log.WarnContext(ctx, "usage not recorded", "err", err)
 		}
 	}

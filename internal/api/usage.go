@@ -14,11 +14,28 @@ import (
 )
 
 // Usage is the store's side of usage per tenant (docs/operations.md,
-// Usage): synchronous renders counted when answered, and the reads.
+// Usage): synchronous renders counted when answered (the console's
+// previews apart), and the reads.
 type Usage interface {
-	RecordRender(ctx context.Context, tenantID, tier, status string, seconds float64, out *paprika.Output) error
+	RecordRender(ctx context.Context, tenantID, tier string, preview bool, status string, seconds float64, out *paprika.Output) error
 	TenantUsage(ctx context.Context, tenantID string, from, to time.Time) ([]paprika.Usage, error)
 	AllUsage(ctx context.Context, from, to time.Time, tenantID string) ([]paprika.Usage, error)
+}
+
+type previewKey struct{}
+
+// AsPreview returns r marked as a preview of the console's studio, for
+// Handler(): its synchronous render is counted in the tenant's usage as a
+// preview, not as a render. Only a Go context carries the mark, so nothing
+// that arrives over the network can set it.
+func AsPreview(r *http.Request) *http.Request {
+	return r.WithContext(context.WithValue(r.Context(), previewKey{}, true))
+}
+
+// isPreview says whether ctx is a request AsPreview marked.
+func isPreview(ctx context.Context) bool {
+	v, _ := ctx.Value(previewKey{}).(bool)
+	return v
 }
 
 // maxUsageDays is the longest range one read of usage spans: the 400 days
@@ -44,11 +61,14 @@ type UsageCounts struct {
 	RenderSeconds float64 `json:"renderSeconds"`
 	Bytes         int64   `json:"bytes"`
 	Failed        int64   `json:"failed"`
+	// Previews are the console studio's previews, in none of the above.
+	Previews int64 `json:"previews"`
 }
 
 func (c *UsageCounts) add(u UsageCounts) {
 	c.Renders, c.Jobs, c.Records, c.Documents = c.Renders+u.Renders, c.Jobs+u.Jobs, c.Records+u.Records, c.Documents+u.Documents
 	c.Pages, c.RenderSeconds, c.Bytes, c.Failed = c.Pages+u.Pages, c.RenderSeconds+u.RenderSeconds, c.Bytes+u.Bytes, c.Failed+u.Failed
+	c.Previews += u.Previews
 }
 
 // UsageListJSON is the answer of both usage routes.
@@ -60,7 +80,7 @@ type UsageListJSON struct {
 }
 
 // UsageCSVColumns are the columns of usage as CSV, in order.
-var UsageCSVColumns = []string{"day", "tenant", "tier", "renders", "jobs", "records", "documents", "pages", "renderSeconds", "bytes", "failed"}
+var UsageCSVColumns = []string{"day", "tenant", "tier", "renders", "jobs", "records", "documents", "pages", "renderSeconds", "bytes", "failed", "previews"}
 
 // tenantUsage is GET /v1/usage: the tenant's own days.
 func (s *Server) tenantUsage(w http.ResponseWriter, r *http.Request) error {
@@ -131,7 +151,7 @@ func writeUsage(w http.ResponseWriter, r *http.Request, from, to time.Time, rows
 	out := UsageListJSON{From: from.Format(time.DateOnly), To: to.Format(time.DateOnly), Days: make([]UsageJSON, 0, len(rows))}
 	for _, u := range rows {
 		c := UsageCounts{Renders: u.Renders, Jobs: u.Jobs, Records: u.Records, Documents: u.Documents, Pages: u.Pages,
-			RenderSeconds: u.RenderSeconds, Bytes: u.Bytes, Failed: u.Failed}
+			RenderSeconds: u.RenderSeconds, Bytes: u.Bytes, Failed: u.Failed, Previews: u.Previews}
 		out.Total.add(c)
 		c.RenderSeconds = seconds3(c.RenderSeconds)
 		out.Days = append(out.Days, UsageJSON{Day: u.Day.Format(time.DateOnly), Tenant: u.TenantID, Tier: u.Tier, UsageCounts: c})
@@ -148,7 +168,7 @@ func writeUsage(w http.ResponseWriter, r *http.Request, from, to time.Time, rows
 	_ = cw.Write(UsageCSVColumns)
 	for _, d := range out.Days {
 		_ = cw.Write([]string{d.Day, d.Tenant, d.Tier, i64(d.Renders), i64(d.Jobs), i64(d.Records), i64(d.Documents),
-			i64(d.Pages), strconv.FormatFloat(d.RenderSeconds, 'f', 3, 64), i64(d.Bytes), i64(d.Failed)})
+			i64(d.Pages), strconv.FormatFloat(d.RenderSeconds, 'f', 3, 64), i64(d.Bytes), i64(d.Failed), i64(d.Previews)})
 	}
 	cw.Flush()
 	return nil

@@ -104,7 +104,7 @@ func TestUsage(t *testing.T) {
 	require.Equal(t, [][]string{UsageCSVColumns, rows[1], rows[2]}, rows, "a header and a line a row")
 	require.Equal(t, []string{today, "acme", "standard", "2", "1", "3", "4", "4"}, rows[1][:8])
 	require.Regexp(t, `^[0-9]+\.[0-9]{3}$`, rows[1][8])
-	require.Equal(t, []string{"44", "2"}, rows[1][9:])
+	require.Equal(t, []string{"44", "2", "0"}, rows[1][9:])
 	require.Equal(t, "globex", rows[2][1])
 	resp, body = e.usageAs(t, acme, "/v1/usage", "application/json;q=0.5, text/csv")
 	requireStatus(t, http.StatusOK, resp, body)

@@ -54,10 +54,16 @@ func apiRequest(r *http.Request, s *session, method, path string, body any) (*ht
 	if body != nil {
 		b, ok := body.([]byte)
 		if !ok {
-			var err error
-			if b, err = json.Marshal(body); err != nil {
+			// Not json.Marshal: it would store the sample data typed as
+			// "A & B" with \u0026 in it (raw JSON is passed through
+			// escaped), which every later reader would see.
+			var buf bytes.Buffer
+			enc := json.NewEncoder(&buf)
+			enc.SetEscapeHTML(false)
+			if err := enc.Encode(body); err != nil {
 				return nil, err
 			}
+			b = buf.Bytes()
 		}
 		rd = bytes.NewReader(b)
 	}

@@ -95,10 +95,10 @@ func New(cfg Config) *Console {
 func (c *Console) Handler() http.Handler { return c.mux }
 
 // Mount returns a handler that sends /console and /console/... to the
-// console and everything else to next (the API).
+// console, /favicon.ico to its icon, and everything else to next (the API).
 func (c *Console) Mount(next http.Handler) http.Handler {
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		if r.URL.Path == "/console" || strings.HasPrefix(r.URL.Path, "/console/") {
+		if r.URL.Path == "/console" || strings.HasPrefix(r.URL.Path, "/console/") || r.URL.Path == "/favicon.ico" {
 			c.mux.ServeHTTP(w, r)
 			return
 		}

@@ -328,6 +328,13 @@ func (tb *tab) submit(sel string) {
 	tb.waitFor("the page after "+sel, `!window.__before && document.readyState === "complete"`)
 }
 
+// previewAs makes format the preview's format the playground remembers
+// (the author's last choice), as choosing it there does.
+func (tb *tab) previewAs(format string) {
+	tb.t.Helper()
+	evalAs[bool](tb, `(localStorage.setItem("paprika-preview-format", `+jsString(format)+`), true)`)
+}
+
 // signIn signs in with a secret through the form.
 func (tb *tab) signIn(secret string) {
 	tb.t.Helper()
@@ -375,10 +382,11 @@ func (tb *tab) resetViewport() {
 }
 
 // screenshot writes the page to docs/console/NAME.png when
-// PAPRIKA_SCREENSHOTS is set, at width px (0: the window's 1280).
+// PAPRIKA_SCREENSHOTS is set and name is not "", at width px (0: the
+// window's 1280).
 func (tb *tab) screenshot(name string, width int64) {
 	tb.t.Helper()
-	if os.Getenv("PAPRIKA_SCREENSHOTS") == "" {
+	if os.Getenv("PAPRIKA_SCREENSHOTS") == "" || name == "" {
 		return
 	}
 	if width > 0 {

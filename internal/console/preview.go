@@ -4,9 +4,12 @@ import (
 	"encoding/json"
 	"errors"
 	"net/http"
+	"net/url"
 	"regexp"
 	"strconv"
 	"strings"
+
+	"github.com/paprikahq/paprika/internal/api"
 )
 
 // previewInput is what the playground posts as you type.
@@ -14,9 +17,10 @@ type previewInput struct {
 	Template string `json:"template"`
 	Data     string `json:"data"` // the data editor's text, checked here for its line
 	Format   string `json:"format"`
-	// Options are the studio's fields (paper, margins, …) over the
-	// template's options, as the save would store them.
-	Options *studioOptions `json:"options"`
+	// Options are the Page panel's fields (paper, margins, …), by the
+	// names the form posts them under, over the template's options, as the
+	// save would store them.
+	Options url.Values `json:"options"`
 }
 
 // previewError says where a preview failed: in the template or the data
@@ -80,9 +84,14 @@ func (c *Console) preview(w http.ResponseWriter, r *http.Request, s *session) er
 	}
 	body := map[string]any{"template": in.Template, "data": data, "format": in.Format}
 	if in.Options != nil {
-		body["options"] = in.Options.options(in.Format)
+		opts, err := studioFromValues(in.Options).options(in.Format)
+		if err != nil {
+			return previewFailed(w, http.StatusBadRequest, previewError{Where: "options", Message: "Bad request: " + err.Error()})
+		}
+		body["options"] = opts
 	}
-	resp, err := c.send(r, s, http.MethodPost, "/v1/renders", body)
+	// Counted in the tenant's usage as a preview, not as a render.
+	resp, err := c.send(api.AsPreview(r), s, http.MethodPost, "/v1/renders", body)
 	if err != nil {
 		var ae *apiError
 		if !errors.As(err, &ae) {
@@ -99,7 +108,11 @@ func (c *Console) preview(w http.ResponseWriter, r *http.Request, s *session) er
 			pe.Where = "template"
 			// A failed PDF/UA-1 check names elements, not template lines.
 			pe.Problems = accessibilityProblems(ae.Message)
-			if m := errorLine.FindStringSubmatch(ae.Message); m != nil && pe.Problems == nil {
+			if strings.Contains(ae.Message, "options.") {
+				// An option's template (options.pdf.facturx.xmlTemplate):
+				// its line is not the template's.
+				pe.Where = "options"
+			} else if m := errorLine.FindStringSubmatch(ae.Message); m != nil && pe.Problems == nil {
 				pe.Line, _ = strconv.Atoi(m[1])
 			}
 		}
@@ -152,6 +165,12 @@ func writeJSON(w http.ResponseWriter, status int, v any) {
 // own, no scripts), and nothing loaded but what the document holds inline.
 const previewCSP = "sandbox; default-src 'none'; style-src 'unsafe-inline' data:; img-src data:; font-src data:; frame-ancestors 'self'"
 
+// mediaCSP is the policy of a pdf or png preview: the page the browser
+// wraps an image or a PDF in, opened on its own or in the frame, styles
+// itself inline, which the console's own policy would refuse (a CSP
+// violation in the console for every preview opened).
+const mediaCSP = "default-src 'self'; style-src 'unsafe-inline'; frame-ancestors 'self'"
+
 // previewShow serves a kept preview to the playground's frame.
 func (c *Console) previewShow(w http.ResponseWriter, r *http.Request, s *session) error {
 	contentType, body, ok, err := c.sessions.preview(r.Context(), s, r.PathValue("id"))
@@ -163,6 +182,8 @@ func (c *Console) previewShow(w http.ResponseWriter, r *http.Request, s *session
 	}
 	if strings.HasPrefix(contentType, "text/html") {
 		w.Header().Set("Content-Security-Policy", previewCSP)
+	} else {
+		w.Header().Set("Content-Security-Policy", mediaCSP)
 	}
 	w.Header().Set("Content-Type", contentType)
 	w.Header().Set("Content-Length", strconv.Itoa(len(body)))

@@ -60,6 +60,7 @@ var funcs = template.FuncMap{
 		}
 		return buf.String()
 	},
+	"attachmentSize": attachmentSize,
 	"bytes": func(n int64) string {
 		switch {
 		case n >= 1<<20:

@@ -5,7 +5,16 @@ import "net/http"
 // routes holds every route of the console (one function, as the API's).
 func (c *Console) routes() http.Handler {
 	mux := http.NewServeMux()
-	mux.Handle("GET /console/static/", c.assets())
+	static := c.assets()
+	mux.Handle("GET /console/static/", static)
+	// The icon, where browsers ask for it whatever the page links.
+	favicon := http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		r2 := r.Clone(r.Context())
+		r2.URL.Path = "/console/static/favicon.svg"
+		static.ServeHTTP(w, r2)
+	})
+	mux.Handle("GET /console/favicon.ico", favicon)
+	mux.Handle("GET /favicon.ico", favicon)
 	mux.HandleFunc("GET /console/{$}", c.index)
 	mux.HandleFunc("GET /console", func(w http.ResponseWriter, r *http.Request) {
 		http.Redirect(w, r, "/console/", http.StatusMovedPermanently)

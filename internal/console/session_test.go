@@ -218,6 +218,7 @@ func TestPreviewRateLimited(t *testing.T) {
 	secret, _ := e.tenant(t, "acme")
 	tb := e.newTab(t)
 	tb.signIn(secret)
+	tb.previewAs("html")
 	tb.open("/console/templates/new")
 	tb.waitFor("the first preview", `document.getElementById("preview-status").textContent.startsWith("HTML rendered")`)
 	// Two renders a clock minute: of five more, at least one is refused

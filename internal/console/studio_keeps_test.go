@@ -52,6 +52,7 @@ func TestStudioSavesSampleDataAndOptions(t *testing.T) {
 	secret, _ := e.tenant(t, "acme")
 	tb := e.newTab(t)
 	tb.signIn(secret)
+	tb.previewAs("html")
 	tb.open("/console/templates/new")
 	tb.waitFor("the first preview", `document.getElementById("preview-status").textContent.startsWith("HTML rendered")`)
 
@@ -87,7 +88,7 @@ func TestStudioSavesSampleDataAndOptions(t *testing.T) {
 	tb.setValue("opt-footer", `<div style="font-size:8px;margin:auto">Page <span class="pageNumber"></span></div>`)
 	tb.setValue("opt-pdf-title", "Invoice INV-7")
 	tb.waitFor("the preview of the data", `document.getElementById("preview-status").textContent.startsWith("HTML rendered")`)
-	tb.check("playground-options")
+	tb.check("") // the screenshot of the panel is TestStudioShowsEveryStoredOption's
 	tb.setValue("id", "invoice")
 	tb.submit("#save")
 	require.Equal(t, "/console/templates/invoice?ok=created", tb.path())
@@ -123,6 +124,7 @@ func TestStudioSavesSampleDataAndOptions(t *testing.T) {
 	status2, body = e.api(t, http.MethodPut, "/v1/templates/invoice", secret, map[string]any{"content": content + "<p>v2</p>\n",
 		"sampleData": map[string]any{"invoiceNo": "INV-8", "customer": "Grace", "total": 1}})
 	require.Equal(t, http.StatusOK, status2, body)
+	tb.previewAs("html") // the page's text below
 	tb.open("/console/templates/invoice?version=1")
 	tb.waitFor("the preview of version 1", `document.getElementById("preview-frame").dataset.loaded && document.getElementById("preview-frame").dataset.loaded === document.getElementById("preview-frame").src`)
 	require.Equal(t, data, evalAs[string](tb, `document.getElementById("data").value`))
@@ -150,6 +152,7 @@ func TestStudioVersionsCompareAndRestore(t *testing.T) {
 
 	tb := e.newTab(t)
 	tb.signIn(secret)
+	tb.previewAs("html")
 	tb.open("/console/templates/letter")
 	rows := evalAs[[]string](tb, `[...document.querySelectorAll("#versions tbody tr")].map(r => r.innerText.replace(/\s+/g, " ").trim())`)
 	require.Len(t, rows, 2)
@@ -199,6 +202,7 @@ func TestStudioDraftSurvivesAnEndedSession(t *testing.T) {
 	require.Equal(t, http.StatusCreated, status, body)
 	tb := e.newTab(t)
 	tb.signIn(secret)
+	tb.previewAs("html")
 	tb.open("/console/templates/memo")
 	tb.waitFor("the first preview", `document.getElementById("preview-status").textContent.startsWith("HTML rendered")`)
 

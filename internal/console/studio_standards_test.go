@@ -17,6 +17,7 @@ func TestStudioStandardsCheckedAndSaved(t *testing.T) {
 	secret, _ := e.tenant(t, "acme")
 	tb := e.newTab(t)
 	tb.signIn(secret)
+	tb.previewAs("html")
 	tb.open("/console/templates/new")
 	tb.waitFor("the first preview", `document.getElementById("preview-status").textContent.startsWith("HTML rendered")`)
 

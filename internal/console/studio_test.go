@@ -55,6 +55,7 @@ func TestTenantStudio(t *testing.T) {
 		localStorage.length > 0 || sessionStorage.length > 0`)
 	require.False(t, leak)
 
+	tb.previewAs("html") // the author's last choice; pdf by default
 	tb.open("/console/templates/new")
 	tb.waitFor("the first preview", `document.getElementById("preview-status").textContent.startsWith("HTML rendered") &&
 		document.getElementById("preview-frame").dataset.loaded === document.getElementById("preview-frame").src`)

@@ -33,6 +33,11 @@ func (p playgroundPage) DraftKey() string {
 	return p.Template.ID + "@" + strconv.Itoa(p.Template.Version)
 }
 
+// defaultFormat is the preview's format until the browser says which the
+// author chose last (the editor keeps that choice): pdf, the document as
+// work renders it, with its assets, fonts, header and footer.
+const defaultFormat = "pdf"
+
 const (
 	sampleTemplate = `<!doctype html>
 <html>
@@ -52,7 +57,7 @@ const (
 // templateNew is the playground on a template not yet stored.
 func (c *Console) templateNew(w http.ResponseWriter, r *http.Request, s *session) error {
 	c.render(w, r, s, http.StatusOK, "playground", "new", playgroundPage{
-		New: true, Template: templateJSON{Content: sampleTemplate}, Data: sampleData, Format: "html",
+		New: true, Template: templateJSON{Content: sampleTemplate}, Data: sampleData, Format: defaultFormat,
 		Options: studioFromOptions(nil), Papers: paperNames, Records: sampleRecords})
 	return nil
 }
@@ -77,7 +82,7 @@ func (c *Console) templateEdit(w http.ResponseWriter, r *http.Request, s *sessio
 		}
 	}
 	p := playgroundPage{Template: t, Latest: latest.Version, Data: indentJSON(t.SampleData),
-		Options: studioFromOptions(t.Options), Papers: paperNames, Format: "html", Records: sampleRecords}
+		Options: studioFromOptions(t.Options), Papers: paperNames, Format: defaultFormat, Records: sampleRecords}
 	if err := c.versions(r, s, id, &p); err != nil {
 		return err
 	}

@@ -28,7 +28,11 @@ func templateFields(r *http.Request) (map[string]any, *apiError) {
 		return nil, &apiError{Status: http.StatusBadRequest, Code: "bad-request", Message: "Bad request: the sample data is not JSON: " + perr.Message}
 	}
 	in["sampleData"] = json.RawMessage(data)
-	in["options"] = studioFromForm(r).options("")
+	opts, err := studioFromValues(r.PostForm).options("")
+	if err != nil {
+		return nil, &apiError{Status: http.StatusBadRequest, Code: "bad-request", Message: "Bad request: " + err.Error()}
+	}
+	in["options"] = opts
 	return in, nil
 }
 
@@ -71,7 +75,7 @@ func (c *Console) saveFailed(w http.ResponseWriter, r *http.Request, s *session,
 	if !errors.As(err, &ae) || ae.Status == http.StatusUnauthorized || ae.Status == http.StatusNotFound {
 		return err
 	}
-	p := playgroundPage{New: isNew, Template: t, Data: formText(r, "data"), Options: studioFromForm(r), Papers: paperNames,
+	p := playgroundPage{New: isNew, Template: t, Data: formText(r, "data"), Options: studioFromValues(r.PostForm), Papers: paperNames,
 		Format: r.PostFormValue("format"), Records: sampleRecords, Error: ae.Message}
 	if !isNew {
 		var latest templateJSON
@@ -86,7 +90,7 @@ func (c *Console) saveFailed(w http.ResponseWriter, r *http.Request, s *session,
 		p.Data = sampleData
 	}
 	if p.Format == "" {
-		p.Format = "html"
+		p.Format = defaultFormat
 	}
 	active := "templates"
 	if isNew {

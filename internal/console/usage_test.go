@@ -8,7 +8,8 @@ import (
 	"github.com/stretchr/testify/require"
 )
 
-// The tenant's usage page shows its own days, by tier, with a total; the
+// The tenant's usage page shows its own days, by tier, with a total and
+// the studio's previews apart; the
 // operator's shows every tenant's, or the one asked for; a range the API
 // refuses is its message on the page.
 func TestUsagePages(t *testing.T) {
@@ -23,9 +24,12 @@ func TestUsagePages(t *testing.T) {
 
 	tb := e.newTab(t)
 	tb.signIn(acme)
+	tb.open("/console/templates/new") // a preview: counted apart
+	tb.waitPreview("PDF rendered")
 	tb.open("/console/usage")
 	require.Equal(t, today, tb.text("#usage tbody th"))
 	require.Equal(t, "2", tb.text(`#usage tbody td[data-u="renders"]`))
+	require.Equal(t, "1", tb.text(`#usage tbody td[data-u="previews"]`))
 	require.Equal(t, "2", tb.text(`#usage-total td[data-u="documents"]`))
 	require.NotContains(t, tb.text("main"), "globex")
 	require.Equal(t, "Usage", tb.text(`nav a[aria-current="page"]`))

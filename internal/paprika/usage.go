@@ -19,6 +19,9 @@ type Usage struct {
 	RenderSeconds float64
 	Bytes         int64
 	Failed        int64
+	// Previews are the console studio's previews, counted apart: they add
+	// to none of the other counts.
+	Previews int64
 }
 
 // Wait is what queued work's group knows of its own wait, the figures

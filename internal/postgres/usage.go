@@ -26,14 +26,15 @@ var (
 )
 
 // RecordRender counts a synchronous render when it is answered: in its
-// tenant's usage (done or failed, with the output's pages and bytes), and,
-// done, in its tier's measures, in one statement.
-func (s *Store) RecordRender(ctx context.Context, tenantID, tier, status string, seconds float64, out *paprika.Output) error {
+// tenant's usage (done or failed, with the output's pages and bytes; a
+// preview of the console's studio as a preview only), and, done, in its
+// tier's measures, in one statement.
+func (s *Store) RecordRender(ctx context.Context, tenantID, tier string, preview bool, status string, seconds float64, out *paprika.Output) error {
 	var pages, bytes int64
 	if out != nil {
 		pages, bytes = int64(out.Pages), out.Bytes
 	}
-	_, err := s.Pool.Exec(ctx, sqlRecordRender, tenantID, tier, seconds, status, pages, bytes)
+	_, err := s.Pool.Exec(ctx, sqlRecordRender, tenantID, tier, seconds, status, pages, bytes, preview)
 	return err
 }
 
@@ -66,7 +67,7 @@ func (s *Store) AllUsage(ctx context.Context, from, to time.Time, tenantID strin
 
 func scanUsage(r pgx.CollectableRow) (paprika.Usage, error) {
 	var u paprika.Usage
-	err := r.Scan(&u.TenantID, &u.Day, &u.Tier, &u.Renders, &u.Jobs, &u.Records, &u.Documents, &u.Pages, &u.RenderSeconds, &u.Bytes, &u.Failed)
+	err := r.Scan(&u.TenantID, &u.Day, &u.Tier, &u.Renders, &u.Jobs, &u.Records, &u.Documents, &u.Pages, &u.RenderSeconds, &u.Bytes, &u.Failed, &u.Previews)
 	u.Day = u.Day.UTC()
 	return u, err
 }

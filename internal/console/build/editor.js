@@ -126,22 +126,37 @@ function showError(view, line, message) {
   view.dispatch({ effects: setError.of(line ? { line, message } : null) });
 }
 
-// The studio's page options, sent with each preview as the save would
-// store them (the server puts them over the template's own options).
-const optionFields = {
-  paper: "opt-paper", orientation: "opt-orientation", marginTop: "opt-margin-top", marginRight: "opt-margin-right",
-  marginBottom: "opt-margin-bottom", marginLeft: "opt-margin-left", header: "opt-header", footer: "opt-footer",
-  pdfTitle: "opt-pdf-title", base: "options-base",
-};
-
+// The Page panel's fields, sent with each preview as the form posts them
+// (name → values; a box only when ticked), so that the server reads a
+// preview's options and a save's alike, over the template's own options.
 function pageOptions(form) {
   const o = {};
-  for (const [k, id] of Object.entries(optionFields)) {
-    const el = form.querySelector("#" + id);
-    if (el) o[k] = el.value;
+  for (const el of form.querySelectorAll("#page-options [name]")) {
+    if (el.type === "checkbox" && !el.checked) continue;
+    (o[el.name] = o[el.name] || []).push(el.value);
   }
-  o.standards = [...form.querySelectorAll('input[name="opt-standard"]:checked')].map((el) => el.value);
   return o;
+}
+
+// The panel's fields a draft keeps: what is typed or chosen, not the
+// boxes, never a password, nor the template's options it came with.
+function optionFieldIDs(form) {
+  return [...form.querySelectorAll("#page-options input[id], #page-options select[id], #page-options textarea[id]")]
+    .filter((el) => el.type !== "checkbox" && el.type !== "password" && el.type !== "hidden")
+    .map((el) => el.id);
+}
+
+// The preview's format: the author's last choice, kept in this browser's
+// localStorage (the format's name only, nothing else), pdf until then.
+const formatKey = "paprika-preview-format";
+
+function rememberedFormat(format) {
+  let last = null;
+  try { last = localStorage.getItem(formatKey); } catch (e) { last = null; }
+  if (last && [...format.options].some((o) => o.value === last)) format.value = last;
+  format.addEventListener("change", () => {
+    try { localStorage.setItem(formatKey, format.value); } catch (e) { /* storage off: pdf next time */ }
+  });
 }
 
 // The standards' boxes: ticking one PDF/A part unticks the other.
@@ -161,7 +176,6 @@ function standardBoxes(form, changed) {
 // template and the version the edit started from, so that an edit outlives
 // an ended session (sign in again in this tab and it is put back). Saving
 // clears it once the save has landed (the page after it says ?ok=).
-const draftFields = ["content", "data", "name", "id", ...Object.values(optionFields).filter((id) => id !== "options-base")];
 
 function setField(form, id, value) {
   const el = form.querySelector("#" + id);
@@ -176,6 +190,7 @@ function setField(form, id, value) {
 }
 
 function drafts(form) {
+  const draftFields = ["content", "data", "name", "id", ...optionFieldIDs(form)];
   const key = "paprika-draft:" + form.dataset.draft;
   const box = document.getElementById("draft-status");
   const text = document.getElementById("draft-text");
@@ -265,6 +280,15 @@ function playground(form) {
       answer = { error: { where: "request", message: "The console did not answer: " + e.message } };
     }
     if (mine !== seq) return; // a newer preview is on its way
+    if (answer.error) {
+      // A failed preview never leaves an older document in view.
+      frame.hidden = true;
+      frame.removeAttribute("src");
+      delete frame.dataset.loaded;
+      image.hidden = true;
+      image.removeAttribute("src");
+      link.hidden = true;
+    }
     showError(content.editorView, null);
     showError(data.editorView, null);
     problems.replaceChildren();
@@ -325,11 +349,12 @@ function playground(form) {
   }
   content.addEventListener("input", schedule);
   data.addEventListener("input", schedule);
-  for (const id of Object.values(optionFields)) {
-    const el = form.querySelector("#" + id);
-    if (el) el.addEventListener(el.tagName === "SELECT" ? "change" : "input", schedule);
-  }
+  const panel = form.querySelector("#page-options");
+  // Every field but the standards' boxes (standardBoxes) previews again.
+  panel.addEventListener("input", (e) => { if (e.target.name !== "opt-standard") schedule(); });
+  panel.addEventListener("change", (e) => { if (e.target.tagName === "SELECT") schedule(); });
   standardBoxes(form, schedule);
+  rememberedFormat(format);
   format.addEventListener("change", preview);
   button.addEventListener("click", preview);
   drafts(form);

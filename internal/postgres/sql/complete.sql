@@ -49,7 +49,7 @@ upsert a group and day, whatever the number of jobs). */}}
 WITH {{template "finished-items" (items "job")}}, f AS (
     {{template "count-finishes" "SELECT tenant_id, tier, count(*) FROM d GROUP BY 1, 2 ORDER BY 1, 2"}}
 ), u AS (
-    {{template "count-usage" "SELECT tenant_id, tier, (now() AT TIME ZONE 'UTC')::date, 0, count(*), 0, count(*) FILTER (WHERE done), coalesce(sum(opages), 0), coalesce(sum(secs), 0), coalesce(sum(obytes), 0), count(*) FILTER (WHERE NOT done) FROM d GROUP BY 1, 2 ORDER BY 1, 2"}}
+    {{template "count-usage" "SELECT tenant_id, tier, (now() AT TIME ZONE 'UTC')::date, 0, count(*), 0, count(*) FILTER (WHERE done), coalesce(sum(opages), 0), coalesce(sum(secs), 0), coalesce(sum(obytes), 0), count(*) FILTER (WHERE NOT done), 0 FROM d GROUP BY 1, 2 ORDER BY 1, 2"}}
 )
 SELECT id FROM d
 {{end}}
@@ -88,7 +88,7 @@ WITH {{template "finished-items" (items "record")}}, counts AS (
 ), f AS (
     {{template "count-finishes" "SELECT b.tenant_id, t.tier, count(*) FROM b CROSS JOIN LATERAL unnest(b.tiers) AS t(tier) GROUP BY 1, 2 ORDER BY 1, 2"}}
 ), u AS (
-    {{template "count-usage" "SELECT b.tenant_id, t.tier, (now() AT TIME ZONE 'UTC')::date, 0, 0, count(*), count(*) FILTER (WHERE t.done), coalesce(sum(t.pages), 0), coalesce(sum(t.secs), 0), coalesce(sum(t.bytes), 0), count(*) FILTER (WHERE NOT t.done) FROM b CROSS JOIN LATERAL unnest(b.tiers, b.dones, b.pages, b.bytes, b.secs) AS t(tier, done, pages, bytes, secs) GROUP BY 1, 2 ORDER BY 1, 2"}}
+    {{template "count-usage" "SELECT b.tenant_id, t.tier, (now() AT TIME ZONE 'UTC')::date, 0, 0, count(*), count(*) FILTER (WHERE t.done), coalesce(sum(t.pages), 0), coalesce(sum(t.secs), 0), coalesce(sum(t.bytes), 0), count(*) FILTER (WHERE NOT t.done), 0 FROM b CROSS JOIN LATERAL unnest(b.tiers, b.dones, b.pages, b.bytes, b.secs) AS t(tier, done, pages, bytes, secs) GROUP BY 1, 2 ORDER BY 1, 2"}}
 )
 SELECT batch_id, idx FROM d
 {{end}}
