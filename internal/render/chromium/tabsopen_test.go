@@ -1,0 +1,67 @@
+package chromium
+
+import (
+	"bytes"
+	"os"
+	"os/exec"
+	"strconv"
+	"sync"
+	"testing"
+	"time"
+
+	"github.com/stretchr/testify/require"
+)
+
+// TestManyTabsFindTheirRenderers opens 16 tabs at once on one browser, on
+// a machine kept busy, and checks that every one finds its renderer
+// process: Chromium traces one tab at a time, browser-wide, so the tabs
+// take turns, and a turn that finds Chromium still tracing, or a trace
+// that tells nothing, is tried again within the bound instead of failing
+// the tab (and the render that opened it).
+func TestManyTabsFindTheirRenderers(t *testing.T) {
+	t.Parallel()
+	const opening = 16
+	busy(t, 2)
+	ctx, b := startBrowser(t, Config{Tabs: opening + 1, PageMemory: 1 << 30}, 10*time.Minute)
+	first, err := b.Acquire(ctx) // the tab the start opened
+	require.NoError(t, err)
+	defer b.Release(first, true)
+
+	tabs := make([]*Tab, opening)
+	errs := make([]error, opening)
+	var wg sync.WaitGroup
+	for i := range opening {
+		wg.Go(func() { tabs[i], errs[i] = b.Acquire(ctx) })
+	}
+	wg.Wait()
+	pids := map[int]bool{first.Pid(): true}
+	for i, tab := range tabs {
+		require.NoError(t, errs[i], "tab %d", i)
+		defer b.Release(tab, true)
+		require.Positive(t, tab.Pid(), "tab %d", i)
+		require.False(t, pids[tab.Pid()], "tab %d: renderer %d is another tab's", i, tab.Pid())
+		pids[tab.Pid()] = true
+		cmdline, err := os.ReadFile("/proc/" + strconv.Itoa(tab.Pid()) + "/cmdline")
+		require.NoError(t, err)
+		require.True(t, bytes.Contains(cmdline, []byte("--type=renderer")), "%d is not a renderer", tab.Pid())
+	}
+	require.NoError(t, b.Err())
+}
+
+// busy keeps n processes spinning on the CPU until the test ends, so that
+// what it tests holds on a machine busier than the test's own work.
+func busy(t *testing.T, n int) {
+	t.Helper()
+	null, err := os.OpenFile(os.DevNull, os.O_WRONLY, 0)
+	require.NoError(t, err)
+	t.Cleanup(func() { null.Close() })
+	for range n {
+		cmd := exec.Command("yes")
+		cmd.Stdout = null
+		require.NoError(t, cmd.Start(), "yes (coreutils) keeps the machine busy")
+		t.Cleanup(func() {
+			_ = cmd.Process.Kill()
+			_ = cmd.Wait()
+		})
+	}
+}
