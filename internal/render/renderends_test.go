@@ -30,8 +30,12 @@ func TestRenderEndsWhenPrinted(t *testing.T) {
 	before := browserPid(t, e)
 
 	loops := Input{
-		Template: `<p>x</p><script>window.done=1; setTimeout(()=>{while(true){}},300)</script>`,
-		Options:  Options{WaitFor: "window.done===1"},
+		// Right after a print, and when the page is left (a screenshot
+		// has no event of its own). A loop 300 ms after the page is ready
+		// does it too, on a machine that prints in less.
+		Template: `<p>x</p><script>window.done=1; const spin = () => { while (true) {} };
+addEventListener("afterprint", () => setTimeout(spin, 0)); addEventListener("pagehide", spin)</script>`,
+		Options: Options{WaitFor: "window.done===1"},
 	}
 	for i := range maxFailuresInARow + 2 {
 		in := loops

@@ -9,8 +9,47 @@ import (
 	"testing"
 	"time"
 
+	"github.com/chromedp/cdproto/page"
 	"github.com/stretchr/testify/require"
 )
+
+// loopsAfterPrint is a page that spins in an endless loop once it has
+// printed: right after a print, and when it is left. (A loop 300 ms after
+// the page is ready does it too, on a machine that prints in less.)
+const loopsAfterPrint = `<p>x</p><script>
+window.done = 1;
+const spin = () => { while (true) {} };
+addEventListener("afterprint", () => setTimeout(spin, 0));
+addEventListener("pagehide", spin);
+</script>`
+
+// TestBusyTabIsDiscarded renders a page that spins in an endless loop once
+// it has printed, on a browser of one tab: the render succeeds, and the
+// next render gets a new tab, on a new renderer, while the busy one is
+// killed; the browser goes on.
+func TestBusyTabIsDiscarded(t *testing.T) {
+	t.Parallel()
+	ctx, b := startBrowser(t, Config{Tabs: 1, PageMemory: 1 << 30}, 3*time.Minute)
+	tab, err := b.Acquire(ctx)
+	require.NoError(t, err)
+	busyPid := tab.Pid()
+	_, pages, err := tab.PDF(ctx, Page{
+		HTML: loopsAfterPrint, Scripts: true, WaitFor: "window.done===1",
+	}, page.PrintToPDFParams{})
+	require.NoError(t, err)
+	require.Equal(t, 1, pages)
+	b.Release(tab, true)
+
+	next, err := b.Acquire(ctx)
+	require.NoError(t, err, "a new tab, not a browser that failed")
+	require.NotEqual(t, busyPid, next.Pid())
+	_, _, err = next.PDF(ctx, Page{HTML: "<p>next</p>"}, page.PrintToPDFParams{})
+	require.NoError(t, err)
+	b.Release(next, true)
+	require.Eventually(t, func() bool { return !b.alive(busyPid) }, time.Minute, 20*time.Millisecond,
+		"the busy page's renderer is killed")
+	require.NoError(t, b.Err())
+}
 
 // TestManyTabsFindTheirRenderers opens 16 tabs at once on one browser, on
 // a machine kept busy, and checks that every one finds its renderer
