@@ -51,6 +51,43 @@ func TestBusyTabIsDiscarded(t *testing.T) {
 	require.NoError(t, b.Err())
 }
 
+// TestMemoryAfterPrintIsWatched renders a page that, once it has printed,
+// fills memory far past its limit: its renderer is killed near the limit,
+// as during a render, not when its tab is given up for busy.
+func TestMemoryAfterPrintIsWatched(t *testing.T) {
+	t.Parallel()
+	const limit = 512 << 20
+	ctx, b := startBrowser(t, Config{Tabs: 1, PageMemory: limit}, 3*time.Minute)
+	tab, err := b.Acquire(ctx)
+	require.NoError(t, err)
+	pid := tab.Pid()
+	_, _, err = tab.PDF(ctx, Page{HTML: `<p>x</p><script>
+window.done = 1;
+const kept = [];
+const fill = () => {
+	for (let i = 0; i < 48; i++) {
+		const b = new ArrayBuffer(64 << 20);
+		new Uint8Array(b).fill(1);
+		kept.push(b);
+	}
+	while (true) {}
+};
+addEventListener("afterprint", () => setTimeout(fill, 0));
+</script>`, Scripts: true, WaitFor: "window.done===1"}, page.PrintToPDFParams{})
+	require.NoError(t, err)
+	b.Release(tab, true)
+	var peak int64
+	require.Eventually(t, func() bool {
+		peak = max(peak, b.rss(pid))
+		return !b.alive(pid)
+	}, time.Minute, 5*time.Millisecond, "the renderer is killed")
+	// Between two of the watcher's reads the page adds a 64 MiB buffer or
+	// a few, on a busy machine; 3 GiB if nothing watched it.
+	t.Logf("peak %d MiB", peak>>20)
+	require.Less(t, peak, int64(limit+384<<20), "the renderer's peak")
+	require.NoError(t, b.Err())
+}
+
 // TestManyTabsFindTheirRenderers opens 16 tabs at once on one browser, on
 // a machine kept busy, and checks that every one finds its renderer
 // process: Chromium traces one tab at a time, browser-wide, so the tabs
