@@ -15,6 +15,7 @@ import (
 	"os/exec"
 	"strings"
 	"sync"
+	"syscall"
 	"time"
 
 	"github.com/chromedp/cdproto/cdp"
@@ -384,8 +385,11 @@ func (b *Browser) reserve() bool {
 
 // Release hands a tab back after a render. A clean tab whose page ran no
 // scripts is ready again at once; one whose scripts ran moves to a fresh
-// origin in the background; any other (timed out, canceled, broken) is
-// closed and replaced by a new one, since its page may still be running.
+// origin in the background, if it can within reuseTimeout; any other
+// (timed out, canceled, broken, or still busy after its render: a page
+// looping once it printed) is discarded and replaced by a new one. A
+// render is over when it returns: what its page does after is never held
+// against the browser.
 func (b *Browser) Release(t *Tab, clean bool) {
 	b.tabsMu.Lock()
 	defer b.tabsMu.Unlock()
@@ -400,34 +404,91 @@ func (b *Browser) Release(t *Tab, clean bool) {
 		return
 	}
 	b.wg.Go(func() {
-		ctx, cancel := context.WithTimeout(b.browserCtx, recycleTimeout)
-		defer cancel()
 		if clean {
-			err := t.reuse(ctx)
+			err := b.reuse(t)
 			if err == nil {
 				b.put(t)
 				return
 			}
 			if b.Err() == nil {
-				b.log.WarnContext(ctx, "chromium tab not reused; replacing it", "error", err)
+				b.log.Info("chromium tab not reused (its page still busy, say); replacing it", "error", err)
 			}
 		}
-		// Closing a tab whose page is stuck takes a while; the next
-		// render need not wait for it.
-		b.wg.Go(func() {
+		b.discard(t)
+		b.replace()
+	})
+}
+
+// reuseTimeout bounds moving a tab that rendered cleanly to a fresh origin.
+// A renderer that answers does it in well under a second, even on a busy
+// machine; one that does not is busy with what the page left running (a
+// loop, once it printed), and its tab is discarded rather than waited for.
+// A slow answer taken for that costs a tab opened, nothing more.
+const reuseTimeout = 5 * time.Second
+
+// reuse readies a tab for the next render, within reuseTimeout. Its page
+// is still watched meanwhile: a script that allocates once its page has
+// printed has its renderer killed past the limit like one that allocates
+// before, which fails the reuse.
+func (b *Browser) reuse(t *Tab) error {
+	ctx, cancel := context.WithTimeout(b.browserCtx, reuseTimeout)
+	defer cancel()
+	ctx, stop := context.WithCancelCause(ctx)
+	defer stop(nil)
+	b.watch.start(t, stop)
+	defer b.watch.stop(t)
+	if err := t.reuse(ctx); err != nil {
+		if cause := context.Cause(ctx); cause != nil && !errors.Is(cause, context.Canceled) {
+			return cause
+		}
+		return err
+	}
+	return nil
+}
+
+// discard ends a tab whose page may still be running. Its renderer, when
+// known, is killed at once (no other tab shares it): a page spinning in a
+// loop would otherwise hold a core until its target is gone. Closing the
+// target and disposing of its browser context take a while with a stuck
+// page, and happen in the background: the next render need not wait.
+func (b *Browser) discard(t *Tab) {
+	if t.pid > 0 && b.rss(t.pid) > 0 { // still the browser's, not a reused number
+		_ = syscall.Kill(t.pid, syscall.SIGKILL)
+	}
+	b.wg.Go(func() {
+		if t.pid == 0 {
 			t.stop()
-			b.closeTab(t)
-		})
-		nt, err := b.openTab(ctx)
-		if err != nil {
-			if b.Err() == nil {
-				b.log.ErrorContext(ctx, "chromium tab not replaced; restarting the browser", "error", err)
-			}
-			b.fail(fmt.Errorf("replacing a tab: %w", err))
+		}
+		b.closeTab(t)
+	})
+}
+
+// replaceTries is how many times a tab is opened in place of a discarded
+// one before the browser, which cannot open one, is taken for sick.
+const replaceTries = 3
+
+// replace opens a tab in place of a discarded one, each try within a
+// recycleTimeout of its own: a try that failed on a busy machine is tried
+// again, and only a browser that cannot open a tab replaceTries times in a
+// row is restarted (by the engine, seeing it fail).
+func (b *Browser) replace() {
+	var err error
+	for try := 1; try <= replaceTries; try++ {
+		ctx, cancel := context.WithTimeout(b.browserCtx, recycleTimeout)
+		var t *Tab
+		t, err = b.openTab(ctx)
+		cancel()
+		if err == nil {
+			b.put(t)
 			return
 		}
-		b.put(nt)
-	})
+		if b.Err() != nil {
+			return // dead or closed already; the engine restarts it
+		}
+		b.log.Warn("chromium tab not replaced", "try", try, "of", replaceTries, "error", err)
+	}
+	b.log.Error("chromium cannot open a tab; restarting the browser", "error", err)
+	b.fail(fmt.Errorf("replacing a tab: %w", err))
 }
 
 // OpenTabs is how many tabs the browser has open now, ready or not (0 once
@@ -449,9 +510,10 @@ func (b *Browser) put(t *Tab) {
 	b.readyN <- struct{}{}
 }
 
-// recycleTimeout bounds readying a tab for the next render: opening one
-// takes a few seconds on a busy machine (a browser context, a navigation,
-// the trace that finds its renderer), and failing to costs a restart.
+// recycleTimeout bounds one try to open a tab in place of one discarded:
+// it takes a few seconds on a busy machine (a browser context, a
+// navigation, the trace that finds its renderer, waiting for its turn when
+// other tabs open at once).
 const recycleTimeout = 30 * time.Second
 
 // Close kills the browser's whole process group and waits for every

@@ -7,7 +7,6 @@ import (
 	"fmt"
 	"os"
 	"strconv"
-	"sync/atomic"
 	"time"
 
 	"github.com/chromedp/cdproto/cdp"
@@ -26,11 +25,11 @@ var ErrMemoryLimit = errors.New("the page used more memory than it may")
 // is how far past the limit a page gets before it is killed.
 const memoryPoll = 50 * time.Millisecond
 
-// findRendererTimeout bounds one trace that finds a tab's renderer, of
-// findRendererTries.
+// findRendererTimeout bounds the tries of a tab to find its renderer once
+// its turn to trace has come; traceRetry is the pause between two tries.
 const (
-	findRendererTimeout = 10 * time.Second
-	findRendererTries   = 2
+	findRendererTimeout = time.Minute
+	traceRetry          = 100 * time.Millisecond
 )
 
 // findRenderer returns the pid of the renderer process of the tab's main
@@ -39,64 +38,49 @@ const (
 // processes), so the tab traces for a moment when it opens. Its renderer
 // does not change after: the tab's renders stay on its site, which keeps
 // the process, and a tab whose renderer died is replaced.
-func (t *Tab) findRenderer(ctx context.Context) (pid int, err error) {
-	// Now and then a trace reports nothing (on a busy machine, while
-	// another tab prints): another one does.
-	for range findRendererTries {
-		if pid, err = t.traceRenderer(ctx); err == nil || ctx.Err() != nil {
-			return pid, err
-		}
-	}
-	return pid, err
-}
-
-// traceRenderer is one try of findRenderer.
-func (t *Tab) traceRenderer(ctx context.Context) (int, error) {
-	ctx, cancel := context.WithTimeout(ctx, findRendererTimeout)
-	defer cancel()
-	// Chromium runs one trace at a time, browser-wide.
+//
+// Chromium runs one trace at a time, browser-wide, and only this browser's
+// tabs trace: they take turns (Browser.tracing), however many open at
+// once, waiting as long as ctx (their opener's) lets them. In its turn a
+// tab tries until a trace tells, within findRendererTimeout: a trace that
+// Chromium still runs (one whose tab gave up its turn at its bound, until
+// closing that tab ends it), or one that tells nothing (now and then, on a
+// busy machine), is tried again rather than failing the tab and the render
+// that opened it.
+func (t *Tab) findRenderer(ctx context.Context) (int, error) {
 	select {
 	case t.b.tracing <- struct{}{}:
 		defer func() { <-t.b.tracing }()
 	case <-ctx.Done():
 		return 0, fmt.Errorf("waiting to trace the tab: %w", ctx.Err())
 	}
-	found := make(chan int, 1)
+	ctx, cancel := context.WithTimeout(ctx, findRendererTimeout)
+	defer cancel()
+	for tries := 1; ; tries++ {
+		pid, err := t.traceRenderer(ctx)
+		if err == nil {
+			return pid, nil
+		}
+		if t.b.Err() != nil || t.ctx.Err() != nil {
+			return 0, err // the browser or the tab is gone: no try would tell
+		}
+		select {
+		case <-time.After(traceRetry):
+		case <-ctx.Done():
+			return 0, fmt.Errorf("%w (%d tries)", err, tries)
+		}
+	}
+}
+
+// traceRenderer is one try of findRenderer: a trace, started and ended at
+// once, read to its end.
+func (t *Tab) traceRenderer(ctx context.Context) (int, error) {
 	// Read raw, and decoded leniently: a trace may hold what a strict
 	// decoder refuses (a page's title that is not valid UTF-8, say).
 	events, unsubscribe := t.session.Subscribe(tracing.DataCollected.Method)
 	defer unsubscribe()
-	// The trace ends after Tracing.end answers, and the next one may not
-	// start until it has: the lock is held until then.
-	complete := make(chan struct{})
-	completions := cdp.Events(ctx, t.session, tracing.TracingComplete)
-	go func() {
-		for range completions {
-			break
-		}
-		close(complete)
-	}()
-	var seen atomic.Int64 // trace events, for the error when none told
-	go func() {
-		for {
-			select {
-			case raw := <-events:
-				var ev struct{ Value []json.RawMessage }
-				if json.Unmarshal(raw, &ev) != nil {
-					continue
-				}
-				seen.Add(int64(len(ev.Value)))
-				for _, v := range ev.Value {
-					if pid := startedPid(v, string(t.frame)); pid > 0 {
-						found <- pid
-						return
-					}
-				}
-			case <-ctx.Done():
-				return
-			}
-		}
-	}()
+	completions, unsubscribeCompletions := t.session.Subscribe(tracing.TracingComplete.Method)
+	defer unsubscribeCompletions()
 	if _, err := cdp.Call(ctx, t.session, tracing.Start, tracing.StartParams{
 		// Chromium's own tracing, in the browser: not a system-wide
 		// service that other Chromium processes on the machine share.
@@ -107,19 +91,58 @@ func (t *Tab) traceRenderer(ctx context.Context) (int, error) {
 	}); err != nil {
 		return 0, fmt.Errorf("tracing the tab: %w", err)
 	}
-	defer func() { <-complete }() // or ctx ends, which ends completions
 	if _, err := cdp.Call(ctx, t.session, tracing.End, cdp.Empty{}); err != nil {
 		return 0, fmt.Errorf("ending the tab's trace: %w", err)
 	}
-	select {
-	case pid := <-found:
-		if st, ok := readStat(pid); !ok || st.pgrp != t.b.pid {
-			return 0, fmt.Errorf("the tab's renderer %d is not a process of the browser", pid)
+	// The trace is over when Chromium says it is complete, and the next
+	// may start only then: the turn is held until then.
+	pid, seen := 0, 0
+	read := func(raw []byte) {
+		var ev struct{ Value []json.RawMessage }
+		if pid > 0 || json.Unmarshal(raw, &ev) != nil {
+			return
 		}
-		return pid, nil
-	case <-ctx.Done():
-		return 0, fmt.Errorf("finding the tab's renderer process in a trace of %d events: %w", seen.Load(), ctx.Err())
+		seen += len(ev.Value)
+		for _, v := range ev.Value {
+			if pid = startedPid(v, string(t.frame)); pid > 0 {
+				return
+			}
+		}
 	}
+	for complete := false; !complete; {
+		select {
+		case raw, ok := <-events:
+			if !ok {
+				return 0, errors.New("the tab's session ended during its trace")
+			}
+			read(raw)
+		case _, ok := <-completions:
+			if !ok {
+				return 0, errors.New("the tab's session ended during its trace")
+			}
+			complete = true
+		case <-ctx.Done():
+			return 0, fmt.Errorf("finding the tab's renderer process in a trace of %d events: %w", seen, ctx.Err())
+		}
+	}
+	for drained := false; !drained; { // the data sent before the completion
+		select {
+		case raw, ok := <-events:
+			if !ok {
+				drained = true
+			}
+			read(raw)
+		default:
+			drained = true
+		}
+	}
+	if pid == 0 {
+		return 0, fmt.Errorf("a trace of %d events did not name the tab's renderer process", seen)
+	}
+	if st, ok := readStat(pid); !ok || st.pgrp != t.b.pid {
+		return 0, fmt.Errorf("the tab's renderer %d is not a process of the browser", pid)
+	}
+	return pid, nil
 }
 
 // startedPid is the process of frame in a TracingStartedInBrowser event,
