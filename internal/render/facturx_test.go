@@ -208,23 +208,41 @@ func TestFacturXInvoiceErrors(t *testing.T) {
 // Each profile's example invoice, as Paprika embeds it (pdfdetach takes
 // it out of the PDF), passes the validators of its profile: the official
 // Factur-X XSD and Schematron, and the CEN's EN 16931 rules for the
-// profiles that are EN 16931 invoices.
+// profiles that are EN 16931 invoices. It is embedded under the name its
+// specification gives it, which the XMP's fx:DocumentFileName repeats.
 func TestFacturXProfilesPassTheOfficialValidators(t *testing.T) {
 	t.Parallel()
-	for _, c := range []struct{ profile, fixture string }{
-		{"MINIMUM", "minimum.xml.hbs"},
-		{"BASIC WL", "basicwl.xml.hbs"},
-		{"BASIC", "basic.xml.hbs"},
-		{"EN 16931", "invoice.xml.hbs"},
-		{"EXTENDED", "extended.xml.hbs"},
-		{"XRECHNUNG", "xrechnung.xml.hbs"},
+	for _, c := range []struct{ profile, fixture, file, relationship string }{
+		{"MINIMUM", "minimum.xml.hbs", "factur-x.xml", "Data"},
+		{"BASIC WL", "basicwl.xml.hbs", "factur-x.xml", "Data"},
+		{"BASIC", "basic.xml.hbs", "factur-x.xml", "Alternative"},
+		{"EN 16931", "invoice.xml.hbs", "factur-x.xml", "Alternative"},
+		{"EXTENDED", "extended.xml.hbs", "factur-x.xml", "Alternative"},
+		{"XRECHNUNG", "xrechnung.xml.hbs", "xrechnung.xml", "Alternative"},
 	} {
 		t.Run(c.profile, func(t *testing.T) {
 			t.Parallel()
 			in := facturxInput(t, map[string]any{"facturx": map[string]any{"profile": c.profile}})
 			in.Options.PDF.FacturX.XMLTemplate = testdata(t, "facturx/"+c.fixture)
 			out := render(t, shared, in)
-			facturxtest.ValidatePDF(t, out.Body, "factur-x.xml", c.profile)
+			facturxtest.ValidatePDF(t, out.Body, c.file, c.profile)
+
+			list := poppler(t, "pdfdetach", out.Body, "-list")
+			require.Contains(t, list, "1 embedded files")
+			require.Contains(t, list, "1: "+c.file+"\n")
+			x := xmpFields(t, poppler(t, "pdfinfo", out.Body, "-meta"))
+			for k, v := range map[string]string{
+				nsFX + " DocumentType": "INVOICE", nsFX + " DocumentFileName": c.file,
+				nsFX + " Version": "1.0", nsFX + " ConformanceLevel": c.profile,
+			} {
+				require.Equal(t, v, x[k], k)
+			}
+			p := readObjects(t, out.Body)
+			af := p.array(p.catalog()["/AF"])
+			require.Len(t, af, 1)
+			spec := p.dict(af[0])
+			require.Equal(t, c.file, p.text(spec["/UF"]))
+			require.Equal(t, "/"+c.relationship, spec["/AFRelationship"])
 		})
 	}
 }
