@@ -151,6 +151,8 @@ check() {
 		have_cmd xmllint || missing+=(libxml2-utils)
 		[[ -f /usr/share/java/Saxon-HE.jar ]] || missing+=(libsaxonhe-java)
 		have_cmd java || missing+=(default-jre-headless)
+		# jq builds the JSON of docs/invoice.md, which cmd/paprika runs as written.
+		have_cmd jq || missing+=(jq)
 		# promtool checks deploy/prometheus/alerts.yml (cmd/paprika/metrics_test.go);
 		# Debian ships it in the prometheus package.
 		have_cmd promtool || missing+=(prometheus)
