@@ -272,3 +272,31 @@ func TestFacturXValidatorsRejectBrokenInvoices(t *testing.T) {
 	require.Contains(t, errs, "Factur-X_EN16931.xsd: ")
 	require.Contains(t, errs, "ApplicableHeaderTradeAgreement': This element is not expected. Expected is ( {urn:un:unece:uncefact:data:standard:ReusableAggregateBusinessInformationEntity:100}IncludedSupplyChainTradeLineItem )")
 }
+
+// A long invoice shows its totals once, after its last line: the example
+// page puts them in a block after the table, because Chromium repeats a
+// table's <tfoot> at the bottom of every page the table spans, as the same
+// page with a <tfoot> shows.
+func TestInvoiceTotalsOnceOnALongInvoice(t *testing.T) {
+	t.Parallel()
+	var data map[string]any
+	require.NoError(t, json.Unmarshal([]byte(testdata(t, "facturx/invoice.json")), &data))
+	lines := data["lines"].([]any)
+	for len(lines) < 120 {
+		lines = append(lines, lines[len(lines)%3])
+	}
+	data["lines"] = lines
+	js, err := json.Marshal(data)
+	require.NoError(t, err)
+
+	page := testdata(t, "facturx/invoice.hbs")
+	out := render(t, shared, Input{Template: page, Data: js})
+	require.Greater(t, out.Pages, 1)
+	require.Equal(t, 1, strings.Count(pdfText(t, out.Body), "Gesamtbetrag"))
+
+	withTfoot := strings.Replace(page, "  </tbody>\n</table>\n",
+		"  </tbody>\n  <tfoot><tr><td colspan=\"5\">Summe im tfoot</td></tr></tfoot>\n</table>\n", 1)
+	require.NotEqual(t, page, withTfoot)
+	out = render(t, shared, Input{Template: withTfoot, Data: js})
+	require.Greater(t, strings.Count(pdfText(t, out.Body), "Summe im tfoot"), 1, "a <tfoot> under each page of the table")
+}
