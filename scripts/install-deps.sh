@@ -5,8 +5,9 @@
 #   scripts/install-deps.sh run    Go, PostgreSQL server binaries, Chromium, fonts
 #   scripts/install-deps.sh test   the same, plus pdftotext (poppler-utils), qpdf, npx (npm), promtool (prometheus)
 #                                  the barcode readers zbarimg (zbar-tools) and dmtxread (dmtx-utils),
-#                                  woff2_compress (woff2), and the e-invoice validators xmllint
-#                                  (libxml2-utils) and Saxon-HE (libsaxonhe-java, with a Java runtime)
+#                                  woff2_compress (woff2), jq (docs/invoice.md's commands), and the
+#                                  e-invoice validators xmllint (libxml2-utils) and Saxon-HE
+#                                  (libsaxonhe-java, with a Java runtime)
 #   scripts/install-deps.sh image  test's, plus podman, runc, catatonit and
 #                                  debootstrap for `make image-test`
 #
