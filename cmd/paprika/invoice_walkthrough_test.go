@@ -39,7 +39,8 @@ var walkthroughTools = map[string]string{
 // shows must be in what the script printed (a line ending in "…" as its
 // beginning). Then the files it made are
 // checked with the tools a receiver would use: the signature with pdfsig,
-// the embedded invoice with the official Factur-X and EN 16931 validators,
+// the embedded invoice with the official Factur-X and EN 16931 validators
+// and the XMP's PDF/A-3b and Factur-X fields,
 // the bookmarks with qpdf, the font with pdffonts, the QR code and the
 // Code 128 with zbarimg; and each of the batch's 50 records has its own
 // title, invoice and valid signature.
@@ -101,6 +102,11 @@ func TestInvoiceWalkthrough(t *testing.T) {
 			doc := read(name)
 			requireWalkthroughInvoice(t, doc, data.Number)
 			facturxtest.ValidatePDF(t, doc, "factur-x.xml", "EN 16931")
+			meta := runTool(t, doc, "pdfinfo", "-meta")
+			for _, s := range []string{"<pdfaid:part>3</pdfaid:part>", "<pdfaid:conformance>B</pdfaid:conformance>",
+				"<fx:DocumentFileName>factur-x.xml</fx:DocumentFileName>", "<fx:ConformanceLevel>EN 16931</fx:ConformanceLevel>"} {
+				require.Contains(t, meta, s)
+			}
 			requireOutline(t, doc, "Rechnung "+data.Number, "Rechnungssteller", "Rechnungsempfänger", "Positionen", "Zahlung")
 			requireFontEmbedded(t, doc, "DejaVuSerif")
 			png := firstPagePNG(t, doc)
