@@ -142,6 +142,11 @@ type svrl struct {
 // names the namespace of an element already known by its prefix.
 var namespaceTest = regexp.MustCompile(`\[namespace-uri\(\)='[^']*'\]`)
 
+// saxonSlots bounds the Saxon processes a test binary runs at once: the
+// profiles' tests run in parallel, and more JVMs than a small machine's
+// cores only share them slower.
+var saxonSlots = make(chan struct{}, 2)
+
 // schematronErrors runs the Schematron compiled to xslt on the file in
 // with Saxon-HE, and returns the errors of its report.
 func schematronErrors(t testing.TB, in, xslt string) []string {
@@ -156,8 +161,12 @@ func schematronErrors(t testing.TB, in, xslt string) []string {
 	report := filepath.Join(t.TempDir(), "report.svrl")
 	// A run is short: the JIT's first tier and the serial collector take
 	// less than half the CPU of the defaults (5.6 s against 2.2 s for
-	// the EXTENDED Schematron), the same report.
-	cmd := exec.CommandContext(t.Context(), java, "-XX:+UseSerialGC", "-XX:TieredStopAtLevel=1", "-cp", saxonJar, "net.sf.saxon.Transform",
+	// the EXTENDED Schematron), the same report. Without -Xmx the JVM
+	// grows its heap to 2.2 GB for that Schematron; under 512 MiB it
+	// peaks at 220 MB, as fast.
+	saxonSlots <- struct{}{}
+	defer func() { <-saxonSlots }()
+	cmd := exec.CommandContext(t.Context(), java, "-Xmx512m", "-XX:+UseSerialGC", "-XX:TieredStopAtLevel=1", "-cp", saxonJar, "net.sf.saxon.Transform",
 		"-s:"+in, "-xsl:"+xslt, "-o:"+report)
 	if out, err := cmd.CombinedOutput(); err != nil {
 		t.Fatalf("Saxon failed on %s: %v\n%s", filepath.Base(xslt), err, out)
