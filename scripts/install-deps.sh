@@ -5,7 +5,9 @@
 #   scripts/install-deps.sh run    Go, PostgreSQL server binaries, Chromium, fonts
 #   scripts/install-deps.sh test   the same, plus pdftotext (poppler-utils), qpdf, npx (npm), promtool (prometheus)
 #                                  the barcode readers zbarimg (zbar-tools) and dmtxread (dmtx-utils),
-#                                  and woff2_compress (woff2)
+#                                  woff2_compress (woff2), jq (docs/invoice.md's commands), and the
+#                                  e-invoice validators xmllint (libxml2-utils) and Saxon-HE
+#                                  (libsaxonhe-java, with a Java runtime)
 #   scripts/install-deps.sh image  test's, plus podman, runc, catatonit and
 #                                  debootstrap for `make image-test`
 #
@@ -145,6 +147,13 @@ check() {
 		# woff2_compress makes the WOFF2 font the assets tests upload
 		# (internal/assettest), from DejaVu Serif Bold.
 		have_cmd woff2_compress || missing+=(woff2)
+		# The validators of Factur-X invoices (internal/facturxtest): xmllint
+		# checks the profile's XSD, Saxon-HE runs the Schematrons (XSLT 2.0).
+		have_cmd xmllint || missing+=(libxml2-utils)
+		[[ -f /usr/share/java/Saxon-HE.jar ]] || missing+=(libsaxonhe-java)
+		have_cmd java || missing+=(default-jre-headless)
+		# jq builds the JSON of docs/invoice.md, which cmd/paprika runs as written.
+		have_cmd jq || missing+=(jq)
 		# promtool checks deploy/prometheus/alerts.yml (cmd/paprika/metrics_test.go);
 		# Debian ships it in the prometheus package.
 		have_cmd promtool || missing+=(prometheus)

@@ -8,13 +8,11 @@ import (
 	"encoding/xml"
 	"fmt"
 	"math"
-	"os"
-	"os/exec"
-	"path/filepath"
 	"strconv"
 	"strings"
 	"testing"
 
+	"github.com/paprikahq/paprika/internal/facturxtest"
 	"github.com/stretchr/testify/require"
 )
 
@@ -31,29 +29,6 @@ func facturxInput(t *testing.T, pdfOpts map[string]any) Input {
 		Data:     []byte(testdata(t, "facturx/invoice.json")),
 		Options:  Options{PDF: pdfOptions(t, string(js))},
 	}
-}
-
-// detach saves every embedded file of doc with poppler's pdfdetach and
-// returns them by name.
-func detach(t *testing.T, doc []byte) map[string][]byte {
-	t.Helper()
-	dir := t.TempDir()
-	in := filepath.Join(dir, "doc.pdf")
-	require.NoError(t, os.WriteFile(in, doc, 0o600))
-	out := filepath.Join(dir, "files")
-	require.NoError(t, os.Mkdir(out, 0o700))
-	_, err := exec.LookPath("pdfdetach")
-	require.NoError(t, err, "pdfdetach is needed: scripts/install-deps.sh test (apt-get install -y poppler-utils)")
-	b, err := exec.Command("pdfdetach", "-saveall", "-o", out, in).CombinedOutput()
-	require.NoError(t, err, "pdfdetach: %s", b)
-	files := map[string][]byte{}
-	entries, err := os.ReadDir(out)
-	require.NoError(t, err)
-	for _, e := range entries {
-		files[e.Name()], err = os.ReadFile(filepath.Join(out, e.Name()))
-		require.NoError(t, err)
-	}
-	return files
 }
 
 // ciiTotals reads the amounts of a CII invoice: each line's net amount,
@@ -115,7 +90,7 @@ func TestFacturXInvoiceEN16931(t *testing.T) {
 	require.NoError(t, err)
 
 	// Every file comes out byte for byte.
-	files := detach(t, out.Body)
+	files := facturxtest.Attachments(t, out.Body)
 	require.Len(t, files, 3)
 	require.Equal(t, want.Body, files["factur-x.xml"])
 	require.Equal(t, []byte(terms), files["agb.txt"])
@@ -228,4 +203,100 @@ func TestFacturXInvoiceErrors(t *testing.T) {
 	_, err := renderErr(t, shared, in)
 	re := requireCode(t, err, CodeTemplateError)
 	require.Contains(t, re.Message, "options.pdf.facturx.xml is not a Factur-X invoice: line 2: the invoice XML is not well formed")
+}
+
+// Each profile's example invoice, as Paprika embeds it (pdfdetach takes
+// it out of the PDF), passes the validators of its profile: the official
+// Factur-X XSD and Schematron, and the CEN's EN 16931 rules for the
+// profiles that are EN 16931 invoices. It is embedded under the name its
+// specification gives it, which the XMP's fx:DocumentFileName repeats.
+func TestFacturXProfilesPassTheOfficialValidators(t *testing.T) {
+	t.Parallel()
+	for _, c := range []struct{ profile, fixture, file, relationship string }{
+		{"MINIMUM", "minimum.xml.hbs", "factur-x.xml", "Data"},
+		{"BASIC WL", "basicwl.xml.hbs", "factur-x.xml", "Data"},
+		{"BASIC", "basic.xml.hbs", "factur-x.xml", "Alternative"},
+		{"EN 16931", "invoice.xml.hbs", "factur-x.xml", "Alternative"},
+		{"EXTENDED", "extended.xml.hbs", "factur-x.xml", "Alternative"},
+		{"XRECHNUNG", "xrechnung.xml.hbs", "xrechnung.xml", "Alternative"},
+	} {
+		t.Run(c.profile, func(t *testing.T) {
+			t.Parallel()
+			in := facturxInput(t, map[string]any{"facturx": map[string]any{"profile": c.profile}})
+			in.Options.PDF.FacturX.XMLTemplate = testdata(t, "facturx/"+c.fixture)
+			out := render(t, shared, in)
+			facturxtest.ValidatePDF(t, out.Body, c.file, c.profile)
+
+			list := poppler(t, "pdfdetach", out.Body, "-list")
+			require.Contains(t, list, "1 embedded files")
+			require.Contains(t, list, "1: "+c.file+"\n")
+			x := xmpFields(t, poppler(t, "pdfinfo", out.Body, "-meta"))
+			for k, v := range map[string]string{
+				nsFX + " DocumentType": "INVOICE", nsFX + " DocumentFileName": c.file,
+				nsFX + " Version": "1.0", nsFX + " ConformanceLevel": c.profile,
+			} {
+				require.Equal(t, v, x[k], k)
+			}
+			p := readObjects(t, out.Body)
+			af := p.array(p.catalog()["/AF"])
+			require.Len(t, af, 1)
+			spec := p.dict(af[0])
+			require.Equal(t, c.file, p.text(spec["/UF"]))
+			require.Equal(t, "/"+c.relationship, spec["/AFRelationship"])
+		})
+	}
+}
+
+// The validators above can fail: an EN 16931 invoice whose grand total is
+// not its net plus its VAT breaks BR-CO-15 of both Schematrons, and one
+// whose lines come after its header breaks the XSD.
+func TestFacturXValidatorsRejectBrokenInvoices(t *testing.T) {
+	t.Parallel()
+	in := facturxInput(t, map[string]any{"facturx": map[string]any{"profile": "EN 16931"}})
+	good, err := shared.Render(t.Context(), Input{Template: in.Options.PDF.FacturX.XMLTemplate, Data: in.Data, Format: FormatHTML})
+	require.NoError(t, err)
+
+	wrongTotal := strings.Replace(string(good.Body), "<ram:GrandTotalAmount>2391.52<", "<ram:GrandTotalAmount>2391.53<", 1)
+	require.NotEqual(t, string(good.Body), wrongTotal)
+	errs := strings.Join(facturxtest.Errors(t, []byte(wrongTotal), "EN 16931"), "\n")
+	require.Contains(t, errs, "EN16931-CII-validation.xslt: [BR-CO-15]")
+	require.Regexp(t, `Factur-X_1\.09_EN16931\.xsl: \[FX-SCH-[^]]*\] \[BR-CO-15\]`, errs)
+
+	doc := string(good.Body)
+	start := strings.Index(doc, "<ram:IncludedSupplyChainTradeLineItem>")
+	end := strings.Index(doc, "<ram:ApplicableHeaderTradeAgreement>")
+	header := strings.Index(doc, "</rsm:SupplyChainTradeTransaction>")
+	require.True(t, 0 < start && start < end && end < header)
+	linesLast := doc[:start] + doc[end:header] + doc[start:end] + doc[header:]
+	errs = strings.Join(facturxtest.Errors(t, []byte(linesLast), "EN 16931"), "\n")
+	require.Contains(t, errs, "Factur-X_EN16931.xsd: ")
+	require.Contains(t, errs, "ApplicableHeaderTradeAgreement': This element is not expected. Expected is ( {urn:un:unece:uncefact:data:standard:ReusableAggregateBusinessInformationEntity:100}IncludedSupplyChainTradeLineItem )")
+}
+
+// A long invoice shows its totals once, after its last line: the example
+// page puts them in a block after the table, because Chromium repeats a
+// table's <tfoot> at the bottom of every page the table spans, as the same
+// page with a <tfoot> shows.
+func TestInvoiceTotalsOnceOnALongInvoice(t *testing.T) {
+	t.Parallel()
+	var data map[string]any
+	require.NoError(t, json.Unmarshal([]byte(testdata(t, "facturx/invoice.json")), &data))
+	lines := data["lines"].([]any)
+	for len(lines) < 120 {
+		lines = append(lines, lines[len(lines)%3])
+	}
+	data["lines"] = lines
+	js, err := json.Marshal(data)
+	require.NoError(t, err)
+
+	page := testdata(t, "facturx/invoice.hbs")
+	out := render(t, shared, Input{Template: page, Data: js})
+	require.Greater(t, out.Pages, 1)
+	require.Equal(t, 1, strings.Count(pdfText(t, out.Body), "Gesamtbetrag"))
+
+	withTfoot := strings.Replace(page, "  </tbody>\n</table>\n",
+		"  </tbody>\n  <tfoot><tr><td colspan=\"5\">Summe im tfoot</td></tr></tfoot>\n</table>\n", 1)
+	require.NotEqual(t, page, withTfoot)
+	out = render(t, shared, Input{Template: withTfoot, Data: js})
+	require.Greater(t, strings.Count(pdfText(t, out.Body), "Summe im tfoot"), 1, "a <tfoot> under each page of the table")
 }

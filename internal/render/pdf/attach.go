@@ -44,7 +44,9 @@ var Relationships = []string{"Alternative", "Data", "Source", "Supplement", "Uns
 // contentTypeRE is a MIME type without parameters (RFC 6838 names).
 var contentTypeRE = regexp.MustCompile(`^[A-Za-z0-9][A-Za-z0-9!#$&^_.+-]{0,126}/[A-Za-z0-9][A-Za-z0-9!#$&^_.+-]{0,126}$`)
 
-func validateAttachments(as []Attachment, facturx bool) error {
+// validateAttachments checks options.pdf.attachments; invoice is the file
+// name of the Factur-X invoice, which no attachment may take, or "".
+func validateAttachments(as []Attachment, invoice string) error {
 	if len(as) > MaxAttachments {
 		return fmt.Errorf("options.pdf.attachments may have at most %d files", MaxAttachments)
 	}
@@ -63,8 +65,8 @@ func validateAttachments(as []Attachment, facturx bool) error {
 			return fmt.Errorf("%s.name %q is given twice", field, a.Name)
 		}
 		names[a.Name] = true
-		if facturx && strings.EqualFold(a.Name, facturxName) {
-			return fmt.Errorf("%s.name %s is the invoice's, which options.pdf.facturx embeds", field, facturxName)
+		if invoice != "" && strings.EqualFold(a.Name, invoice) {
+			return fmt.Errorf("%s.name %s is the invoice's, which options.pdf.facturx embeds", field, invoice)
 		}
 		// An empty content is none (it is not kept): a file of no bytes
 		// is a text "".

@@ -12,7 +12,8 @@ import (
 
 // FacturX is a Factur-X 1.0 / ZUGFeRD 2.x e-invoice: the CII XML, given or
 // rendered from XMLTemplate with the document's data (the render package
-// does that and puts the result in XML), embedded as factur-x.xml.
+// does that and puts the result in XML), embedded under the name its
+// profile's specification gives it (FileName).
 type FacturX struct {
 	Profile     string `json:"profile"`
 	XML         string `json:"xml,omitempty"`
@@ -23,7 +24,11 @@ type FacturX struct {
 var FacturXProfiles = []string{"MINIMUM", "BASIC WL", "BASIC", "EN 16931", "EXTENDED", "XRECHNUNG"}
 
 const (
-	facturxName = "factur-x.xml"
+	// facturxName is the invoice's file name in Factur-X 1.0 and ZUGFeRD
+	// 2.x, and xrechnungName its name in ZUGFeRD 2.1's XRECHNUNG profile;
+	// receivers look for the XML under these names.
+	facturxName   = "factur-x.xml"
+	xrechnungName = "xrechnung.xml"
 	// MaxInvoiceXML bounds the invoice's XML, given or rendered, and its
 	// template.
 	MaxInvoiceXML = 1 << 20
@@ -55,9 +60,19 @@ func (f *FacturX) relationship() string {
 	return "Alternative"
 }
 
+// FileName is the name of the embedded invoice, which fx:DocumentFileName
+// repeats: xrechnung.xml for the XRECHNUNG profile (ZUGFeRD 2.1 and
+// later), factur-x.xml for every other.
+func (f *FacturX) FileName() string {
+	if f.Profile == "XRECHNUNG" {
+		return xrechnungName
+	}
+	return facturxName
+}
+
 func (f *FacturX) attachment() Attachment {
 	return Attachment{
-		Name: facturxName, ContentType: "text/xml", Content: []byte(f.XML),
+		Name: f.FileName(), ContentType: "text/xml", Content: []byte(f.XML),
 		Relationship: f.relationship(), Description: "Factur-X invoice (" + f.Profile + ")",
 	}
 }

@@ -45,7 +45,11 @@ func (o *Options) validateStandards() error {
 			return fmt.Errorf("options.pdf.facturx makes the document PDF/A-3b, which options.pdf.standards PDF/A-2b excludes")
 		}
 	}
-	if err := validateAttachments(o.Attachments, o.FacturX != nil); err != nil {
+	invoice := ""
+	if o.FacturX != nil {
+		invoice = o.FacturX.FileName()
+	}
+	if err := validateAttachments(o.Attachments, invoice); err != nil {
 		return err
 	}
 	if len(o.Attachments) > 0 && seen[PDFA2B] {
@@ -155,7 +159,7 @@ func applyStandards(ctx *model.Context, o *Options, pageTitle string, now time.T
 		pdfa: o.archival(), ua: o.accessible(),
 	}
 	if o.FacturX != nil {
-		x.facturx = o.FacturX.Profile
+		x.facturx, x.facturxFile = o.FacturX.Profile, o.FacturX.FileName()
 	}
 	return setMetadata(ctx, root, x.packet())
 }

@@ -18,6 +18,7 @@ type xmp struct {
 	pdfa                                                string // PDFA2B, PDFA3B or ""
 	ua                                                  bool
 	facturx                                             string // the profile, or ""
+	facturxFile                                         string // the invoice's file name, with facturx
 }
 
 // packet is the XMP packet, with room to be edited in place. Properties
@@ -91,7 +92,7 @@ func (x xmp) packet() []byte {
 	}
 	if x.facturx != "" {
 		b.WriteString(`<rdf:Description rdf:about="" xmlns:fx="` + fxNamespace + `">` +
-			`<fx:DocumentType>INVOICE</fx:DocumentType><fx:DocumentFileName>` + facturxName +
+			`<fx:DocumentType>INVOICE</fx:DocumentType><fx:DocumentFileName>` + esc(x.facturxFile) +
 			`</fx:DocumentFileName><fx:Version>1.0</fx:Version><fx:ConformanceLevel>` + esc(x.facturx) +
 			`</fx:ConformanceLevel></rdf:Description>` + "\n")
 	}
