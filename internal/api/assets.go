@@ -216,4 +216,3 @@ func assetType(header string) (string, error) {
 	}
 	return t, nil
 }
-

@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"io"
 	"strconv"
+	"strings"
 	"unicode/utf8"
 )
 
@@ -100,4 +101,23 @@ func checkSVG(body []byte, notIt func(string) error) error {
 		return notIt("it has no <svg> element")
 	}
 	return nil
+}
+
+// assetExtensions give a file's asset type by its extension, where no
+// Content-Type says it (the local render's assets directory).
+var assetExtensions = map[string]string{
+	".png": "image/png", ".jpg": "image/jpeg", ".jpeg": "image/jpeg", ".gif": "image/gif", ".webp": "image/webp",
+	".svg": "image/svg+xml", ".woff2": "font/woff2", ".woff": "font/woff", ".ttf": "font/ttf", ".otf": "font/otf",
+	".css": "text/css", ".js": "text/javascript", ".mjs": "text/javascript",
+}
+
+// AssetTypeByName returns the asset type a file name's extension says
+// (case-insensitive), or false when it says none of AssetTypes.
+func AssetTypeByName(name string) (string, bool) {
+	ext := name[strings.LastIndexByte(name, '/')+1:]
+	if i := strings.LastIndexByte(ext, '.'); i >= 0 {
+		t, ok := assetExtensions[strings.ToLower(ext[i:])]
+		return t, ok
+	}
+	return "", false
 }
