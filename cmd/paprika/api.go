@@ -55,7 +55,7 @@ func serveAPI(ctx context.Context, cfg *config.Config, pool *pgxpool.Pool, m *me
 			cancel(err)
 		}
 	}()
-	err = serve(ctx, cfg.Port, withConsole(cfg, pool, srv, log), log, onListen)
+	err = serve(ctx, cfg.Host, cfg.Port, withConsole(cfg, pool, srv, log), log, onListen)
 	cancel(nil)
 	<-checked
 	if cause := context.Cause(ctx); errors.Is(cause, chromium.ErrSandbox) {

@@ -12,7 +12,7 @@ import (
 	"github.com/spf13/cobra"
 )
 
-// The operators' commands of docs/operations.md (tenants, keys, scheduler, templates)
+// The operators' commands of docs/operations.md (tenants, keys, scheduler, templates, jobs)
 // talk to a running API. They are built on cobra, as River's and Temporal's
 // command lines are: nested commands with --help at every level, flags that
 // read like the API's fields, and shell completion for free. The process
@@ -22,7 +22,7 @@ import (
 // cliCommands are the first arguments run hands to runCLI: the operators'
 // commands and cobra's completion commands.
 var cliCommands = map[string]bool{
-	"tenants": true, "keys": true, "scheduler": true, "templates": true, "usage": true,
+	"tenants": true, "keys": true, "scheduler": true, "templates": true, "jobs": true, "usage": true,
 	"completion": true, cobra.ShellCompRequestCmd: true, cobra.ShellCompNoDescRequestCmd: true,
 }
 
@@ -75,8 +75,8 @@ func (c *cli) root() *cobra.Command {
 		Use:   "paprika",
 		Short: "Paprika: multi-tenant document rendering",
 		Long: `paprika is Paprika's one binary. The commands below talk to a running API
-at PAPRIKA_URL: the admin commands with PAPRIKA_ADMIN_TOKEN, templates with
-a tenant key in PAPRIKA_KEY. They print tables for people and, with --json,
+at PAPRIKA_URL: the admin commands with PAPRIKA_ADMIN_TOKEN, templates and
+jobs with a tenant key in PAPRIKA_KEY. They print tables for people and, with --json,
 the API's JSON for scripts. On failure they print the API's message and exit
 non-zero.`,
 		SilenceErrors: true,
@@ -95,7 +95,7 @@ non-zero.`,
 	root.PersistentFlags().StringVar(&c.url, "url", "", "the API's URL (default $PAPRIKA_URL)")
 	root.PersistentFlags().BoolVar(&c.json, "json", false, "print the API's JSON instead of a table")
 	root.SetFlagErrorFunc(func(cmd *cobra.Command, err error) error { return usageError(err.Error()) })
-	root.AddCommand(c.tenantsCmd(), c.keysCmd(), c.schedulerCmd(), c.templatesCmd(), c.usageCmd())
+	root.AddCommand(c.tenantsCmd(), c.keysCmd(), c.schedulerCmd(), c.templatesCmd(), c.jobsCmd(), c.usageCmd())
 	root.AddGroup(&cobra.Group{ID: "process", Title: "Processes:"})
 	for _, p := range []struct{ name, short string }{
 		{"api", "Run the HTTP API"},

@@ -1,8 +1,10 @@
 package main
 
 import (
+	"context"
 	"encoding/csv"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"io"
 	"net/http"
@@ -52,6 +54,11 @@ columns, a header line first; --json the API's answer.`,
 			if err != nil {
 				return err
 			}
+			if tenant != "" {
+				if err := checkTenant(cmd.Context(), client, tenant); err != nil {
+					return err
+				}
+			}
 			if len(q) > 0 {
 				path += "?" + q.Encode()
 			}
@@ -77,6 +84,18 @@ columns, a header line first; --json the API's answer.`,
 	cmd.Flags().StringVar(&tenant, "tenant", "", "only this tenant's usage (admin token)")
 	cmd.Flags().BoolVar(&asCSV, "csv", false, "print CSV, as the API answers Accept: text/csv")
 	return cmd
+}
+
+// checkTenant fails for a tenant the API does not know: the usage API
+// answers an unknown tenant with no days, which would print zeros for a
+// typo. A deleted tenant is known (its usage is kept).
+func checkTenant(ctx context.Context, client *apiClient, id string) error {
+	err := client.do(ctx, http.MethodGet, tenantPath(id), nil, nil)
+	var apiErr *apiError
+	if errors.As(err, &apiErr) && apiErr.Status == http.StatusNotFound {
+		return fmt.Errorf("no tenant %q (paprika tenants list shows them)", id)
+	}
+	return err
 }
 
 // usageCells are one row's cells, in the order of api.UsageCSVColumns.

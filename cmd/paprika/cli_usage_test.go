@@ -69,3 +69,18 @@ func TestCLIUsage(t *testing.T) {
 	_, stderr = cliFails(t, 1, env, "usage", "--from", "2026-13-01")
 	require.Contains(t, stderr, "from is a day")
 }
+
+// paprika usage --tenant with a tenant the API does not know fails naming
+// it, rather than printing a table of zeros for a typo.
+func TestCLIUsageUnknownTenant(t *testing.T) {
+	t.Parallel()
+	env := startTestAPI(t)
+	cliOK(t, env, "tenants", "create", "fabrikam")
+	stdout, stderr := cliFails(t, 1, env, "usage", "--tenant", "nosuch")
+	require.Empty(t, stdout)
+	require.Contains(t, stderr, `no tenant "nosuch"`)
+	_, stderr = cliFails(t, 1, env, "usage", "--tenant", "nosuch", "--csv")
+	require.Contains(t, stderr, `no tenant "nosuch"`)
+	rows := tableRows(cliOK(t, env, "usage", "--tenant", "fabrikam"))
+	require.Equal(t, []string{"total", "-", "-", "0"}, rows[len(rows)-1][:4], "a known tenant with no work: zeros")
+}

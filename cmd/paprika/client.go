@@ -58,46 +58,14 @@ func newAPIClient(rawURL, token, tokenVar string) (*apiClient, error) {
 // do sends method path with in as its JSON body (none when nil) and decodes
 // a JSON answer into out (when not nil). A non-2xx answer is an *apiError.
 func (c *apiClient) do(ctx context.Context, method, path string, in, out any) error {
-	var body io.Reader
-	if in != nil {
-		b, err := json.Marshal(in)
-		if err != nil {
-			return err
-		}
-		body = bytes.NewReader(b)
-	}
-	req, err := http.NewRequestWithContext(ctx, method, c.base+path, body)
+	resp, err := c.send(ctx, c.http, method, path, in)
 	if err != nil {
 		return err
-	}
-	req.Header.Set("Authorization", "Bearer "+c.token)
-	req.Header.Set("Accept", "application/json")
-	if in != nil {
-		req.Header.Set("Content-Type", "application/json")
-	}
-	resp, err := c.http.Do(req)
-	if err != nil {
-		if ctx.Err() != nil {
-			return ctx.Err()
-		}
-		var uerr *url.Error
-		if errors.As(err, &uerr) {
-			err = uerr.Err
-		}
-		return fmt.Errorf("cannot reach %s: %v", c.base, err)
 	}
 	defer resp.Body.Close()
 	b, err := io.ReadAll(io.LimitReader(resp.Body, 64<<20))
 	if err != nil {
 		return fmt.Errorf("%s %s: reading the answer: %v", method, path, err)
-	}
-	if resp.StatusCode >= 300 {
-		e := &apiError{Status: resp.StatusCode, body: b}
-		if json.Unmarshal(b, e) != nil || e.Message == "" {
-			// Not Paprika's error body: a proxy in between, or not Paprika.
-			return fmt.Errorf("%s %s answered %s, not a Paprika error body: %.200q", method, c.base+path, resp.Status, b)
-		}
-		return e
 	}
 	if out == nil || resp.StatusCode == http.StatusNoContent {
 		return nil
@@ -106,6 +74,75 @@ func (c *apiClient) do(ctx context.Context, method, path string, in, out any) er
 		return fmt.Errorf("%s %s: the answer is not the JSON expected: %v", method, path, err)
 	}
 	return nil
+}
+
+// download copies the body of GET path into w as it arrives: an output may
+// be far larger than a JSON answer, and take longer than do's 30 s, so only
+// ctx bounds it. A non-2xx answer is an *apiError, and nothing is written.
+func (c *apiClient) download(ctx context.Context, path string, w io.Writer) (int64, error) {
+	client := *c.http
+	client.Timeout = 0
+	resp, err := c.send(ctx, &client, http.MethodGet, path, nil)
+	if err != nil {
+		return 0, err
+	}
+	defer resp.Body.Close()
+	n, err := io.Copy(w, resp.Body)
+	if err != nil {
+		return n, fmt.Errorf("GET %s: after %d bytes: %v", path, n, err)
+	}
+	if resp.ContentLength >= 0 && n != resp.ContentLength {
+		return n, fmt.Errorf("GET %s: %d bytes of %d arrived", path, n, resp.ContentLength)
+	}
+	return n, nil
+}
+
+// send sends method path with in as its JSON body (none when nil) and
+// returns a 2xx answer for its caller to read and close; any other answer
+// is an *apiError (or says it is not Paprika's).
+func (c *apiClient) send(ctx context.Context, client *http.Client, method, path string, in any) (*http.Response, error) {
+	var body io.Reader
+	if in != nil {
+		b, err := json.Marshal(in)
+		if err != nil {
+			return nil, err
+		}
+		body = bytes.NewReader(b)
+	}
+	req, err := http.NewRequestWithContext(ctx, method, c.base+path, body)
+	if err != nil {
+		return nil, err
+	}
+	req.Header.Set("Authorization", "Bearer "+c.token)
+	req.Header.Set("Accept", "application/json")
+	if in != nil {
+		req.Header.Set("Content-Type", "application/json")
+	}
+	resp, err := client.Do(req)
+	if err != nil {
+		if ctx.Err() != nil {
+			return nil, ctx.Err()
+		}
+		var uerr *url.Error
+		if errors.As(err, &uerr) {
+			err = uerr.Err
+		}
+		return nil, fmt.Errorf("cannot reach %s: %v", c.base, err)
+	}
+	if resp.StatusCode < 300 {
+		return resp, nil
+	}
+	defer resp.Body.Close()
+	b, err := io.ReadAll(io.LimitReader(resp.Body, 1<<20))
+	if err != nil {
+		return nil, fmt.Errorf("%s %s: reading the answer: %v", method, path, err)
+	}
+	e := &apiError{Status: resp.StatusCode, body: b}
+	if json.Unmarshal(b, e) != nil || e.Message == "" {
+		// Not Paprika's error body: a proxy in between, or not Paprika.
+		return nil, fmt.Errorf("%s %s answered %s, not a Paprika error body: %.200q", method, c.base+path, resp.Status, b)
+	}
+	return nil, e
 }
 
 // page is one page of a list: {data, next}.

@@ -10,6 +10,7 @@ import (
 	"net"
 	"os"
 	"path/filepath"
+	"strconv"
 	"strings"
 
 	"github.com/jackc/pgx/v5"
@@ -80,8 +81,7 @@ func runDev(ctx context.Context, getenv func(string) string, log *slog.Logger, s
 		workerDone <- workerMain(ctx, cfg, pool, m, log, nil, false)
 	}()
 	onListen := func(addr net.Addr) {
-		port := addr.(*net.TCPAddr).Port
-		printWelcome(stdout, cfg, state, port)
+		printWelcome(stdout, cfg, state, addr.(*net.TCPAddr))
 	}
 	err = serveAPI(ctx, cfg, pool, m, log, onListen)
 	cancel()
@@ -164,11 +164,13 @@ func createDemoTenant(ctx context.Context, store *postgres.Store) (string, error
 	return k.Secret, nil
 }
 
-func printWelcome(w io.Writer, cfg *config.Config, st *devState, port int) {
-	url := fmt.Sprintf("http://localhost:%d", port)
+// printWelcome prints where dev mode listens, its tokens and what to try.
+func printWelcome(w io.Writer, cfg *config.Config, st *devState, addr *net.TCPAddr) {
+	url, where := devURL(cfg.Host, addr)
 	fmt.Fprintf(w, `
 Paprika is running (dev mode: api + worker in one process).
 
+  listening    %[6]s
   URL          %[1]s
   database     %[2]s
   admin token  %[3]s
@@ -187,7 +189,26 @@ Try it (paste into another shell):
   curl -H "Authorization: Bearer $PAPRIKA_KEY" -H "Content-Type: application/json" -d '{"template": "<h1>Hello {{name}}</h1>", "data": {"name": "Paprika"}}' "$PAPRIKA_URL/v1/renders" -o hello.pdf
 
 Stop with Ctrl-C.
-`, url, redactURL(cfg.DatabaseURL), st.AdminToken, st.DemoKey, cfg.Tiers[len(cfg.Tiers)-1].Key)
+`, url, redactURL(cfg.DatabaseURL), st.AdminToken, st.DemoKey, cfg.Tiers[len(cfg.Tiers)-1].Key, where)
+}
+
+// devURL is the URL dev mode is reached at, with the host it listens on
+// (PAPRIKA_HOST as given, else the address it bound), and the line that says
+// who can reach it. On every interface the URL names localhost, which
+// always reaches it from this machine.
+func devURL(host string, addr *net.TCPAddr) (url, where string) {
+	port := strconv.Itoa(addr.Port)
+	if host == "" {
+		host = addr.IP.String()
+	}
+	where = net.JoinHostPort(host, port)
+	switch {
+	case addr.IP.IsUnspecified():
+		return "http://" + net.JoinHostPort("localhost", port), where + " (every interface: reachable from other machines)"
+	case addr.IP.IsLoopback():
+		where += " (this machine only; PAPRIKA_HOST=0.0.0.0 listens on every interface)"
+	}
+	return "http://" + net.JoinHostPort(host, port), where
 }
 
 // redactURL hides a password in a database URL.

@@ -19,7 +19,7 @@ required:
   PAPRIKA_DATABASE_URL   PostgreSQL
   PAPRIKA_ADMIN_TOKEN    the admin API's bearer token
 often set:
-  PORT, PAPRIKA_WORKERS, PAPRIKA_TIERS, PAPRIKA_STORAGE_URL (file:// or s3://,
+  PORT, PAPRIKA_HOST, PAPRIKA_WORKERS, PAPRIKA_TIERS, PAPRIKA_STORAGE_URL (file:// or s3://,
   with AWS_ACCESS_KEY_ID, AWS_SECRET_ACCESS_KEY, AWS_REGION, AWS_CA_BUNDLE),
   PAPRIKA_MAX_REQUEST_BYTES, PAPRIKA_MAX_BATCH_BYTES, PAPRIKA_WEBHOOK_ALLOW_HOSTS
 
@@ -34,7 +34,7 @@ webhooks. /healthz, /readyz and /metrics are served on PORT (default 4180).
 required:
   PAPRIKA_DATABASE_URL   PostgreSQL
 often set:
-  PORT, PAPRIKA_WORKERS, PAPRIKA_WORKER_TIERS, PAPRIKA_TIERS, PAPRIKA_CLAIM_AHEAD,
+  PORT, PAPRIKA_HOST, PAPRIKA_WORKERS, PAPRIKA_WORKER_TIERS, PAPRIKA_TIERS, PAPRIKA_CLAIM_AHEAD,
   PAPRIKA_RENDER_TIMEOUT, PAPRIKA_LEASE, PAPRIKA_STORAGE_URL (with the AWS_*
   variables), PAPRIKA_WEBHOOK_ALLOW_HOSTS, PAPRIKA_CHROMIUM
 
@@ -42,7 +42,9 @@ A wrong value stops it at once: exit status 2, one line naming the variable.
 `,
 	"dev": `usage: paprika dev
 
-Runs the api and a worker in one process on PORT (default 4180). Without
+Runs the api and a worker in one process on PORT (default 4180), on
+127.0.0.1 only unless PAPRIKA_HOST says otherwise (it prints its admin
+token; PAPRIKA_HOST=0.0.0.0 listens on every interface). Without
 PAPRIKA_DATABASE_URL it starts a private PostgreSQL under PAPRIKA_DATA_DIR
 (default ./data), and it makes a demo tenant and key, printed at start.
 `,

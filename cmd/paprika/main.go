@@ -1,6 +1,6 @@
 // Command paprika is Paprika's one binary: the API, the worker, dev mode,
 // migrations, one-off renders and its version, and the operators' commands
-// that talk to a running API (tenants, keys, scheduler, templates).
+// that talk to a running API (tenants, keys, scheduler, templates, jobs).
 package main
 
 import (
@@ -31,6 +31,7 @@ commands that talk to a running API at PAPRIKA_URL (--help on each):
   keys        create|list|revoke a tenant's keys (PAPRIKA_ADMIN_TOKEN)
   scheduler   each tier's queued, running, started and done work [--minutes N] [--watch]
   templates   push|list the tenant's templates (PAPRIKA_KEY)
+  jobs        list|get|cancel|download the tenant's jobs (PAPRIKA_KEY)
   usage       what each tenant rendered by UTC day and tier [--from] [--to] [--tenant] [--csv]
   completion  a shell completion script: bash, zsh, fish or powershell
 `

@@ -412,6 +412,7 @@ func TestWorkerEndToEnd(t *testing.T) {
 // welcome is what dev mode prints once it listens.
 type welcome struct {
 	URL, Database, AdminToken, DemoKey string
+	Out                                string // the whole text
 }
 
 var welcomeLines = map[string]*regexp.Regexp{
@@ -456,7 +457,7 @@ func startDevEnv(t *testing.T, vars map[string]string) (*serving, welcome) {
 		require.NotNil(t, m, "%s in the welcome:\n%s", name, out)
 		return m[1]
 	}
-	w := welcome{URL: field("URL"), Database: field("database"), AdminToken: field("adminToken"), DemoKey: field("demoKey")}
+	w := welcome{URL: field("URL"), Database: field("database"), AdminToken: field("adminToken"), DemoKey: field("demoKey"), Out: out}
 	require.Contains(t, out, "export PAPRIKA_URL="+w.URL+" PAPRIKA_ADMIN_TOKEN="+w.AdminToken+" PAPRIKA_KEY="+w.DemoKey)
 	return s, w
 }

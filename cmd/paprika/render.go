@@ -19,7 +19,11 @@ import (
 const renderUsage = `usage: paprika render TEMPLATE.html DATA.json -o OUT.pdf [flags]
 
 Renders one document locally, without a database: the template is Handlebars
-HTML, the data a JSON object ("-" reads it from standard input).
+HTML, the data a JSON object ("-" reads it from standard input). The page
+loads images, fonts, stylesheets and scripts by assets/NAME (or {{asset
+"NAME"}}, or url(assets/NAME) in CSS) from --assets DIR: DIR/NAME, checked
+as an upload to PUT /v1/assets is (the name, 10 MiB at most, the type its
+extension says, its bytes what that type is, nothing outside DIR).
 
 flags:
 `
@@ -43,6 +47,7 @@ func runRender(ctx context.Context, args []string, getenv func(string) string, s
 	waitFor := fs.String("wait-for", "", "a JavaScript expression to wait for before printing")
 	pdfOpts := fs.String("pdf", "", `document options as the API's options.pdf JSON, e.g. '{"title":"Invoice","watermark":{"text":"DRAFT"}}'`)
 	timeout := fs.Duration("timeout", 0, "the render's limit (default PAPRIKA_RENDER_TIMEOUT, 30s)")
+	assetsDir := fs.String("assets", "", "the directory of the assets the page loads by assets/NAME")
 
 	// An explicit request for help is answered on stdout, exit 0.
 	for _, a := range args {
@@ -122,6 +127,12 @@ func runRender(ctx context.Context, args []string, getenv func(string) string, s
 		}
 	}
 
+	assets, err := openDirAssets(*assetsDir)
+	if err != nil {
+		return err
+	}
+	defer assets.Close() //nolint:errcheck // read only
+
 	engine := render.New(render.Config{Chromium: cfg.Chromium, Slots: 1, Timeout: cfg.RenderTimeout, AllowHosts: cfg.AllowHosts,
 		NoSandbox: cfg.ChromiumNoSandbox, PageMemory: cfg.RenderMaxMemory})
 	defer engine.Close()
@@ -131,9 +142,9 @@ func runRender(ctx context.Context, args []string, getenv func(string) string, s
 		}
 	}
 	start := time.Now()
-	doc, err := engine.Render(ctx, render.Input{Template: string(tmpl), Data: data, Format: *format, Options: opts})
+	doc, err := engine.Render(ctx, render.Input{Template: string(tmpl), Data: data, Format: *format, Options: opts, Assets: assets})
 	if err != nil {
-		return err
+		return assets.renderError(err)
 	}
 	if *out == "-" {
 		_, err = stdout.Write(doc.Body)

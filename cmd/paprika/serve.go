@@ -25,9 +25,10 @@ type listenFunc func(net.Addr)
 // shortens them, and puts them back.
 var serverTimeouts = api.DefaultTimeouts()
 
-// serve runs h on PORT until ctx ends, then shuts down within 10 s.
-func serve(ctx context.Context, port int, h http.Handler, log *slog.Logger, onListen listenFunc) error {
-	ln, err := net.Listen("tcp", net.JoinHostPort("", strconv.Itoa(port)))
+// serve runs h on PAPRIKA_HOST and PORT until ctx ends, then shuts down
+// within 10 s. host "" is every interface.
+func serve(ctx context.Context, host string, port int, h http.Handler, log *slog.Logger, onListen listenFunc) error {
+	ln, err := net.Listen("tcp", net.JoinHostPort(host, strconv.Itoa(port)))
 	if err != nil {
 		return err
 	}

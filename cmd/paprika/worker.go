@@ -113,7 +113,7 @@ func workerMain(ctx context.Context, cfg *config.Config, pool *pgxpool.Pool, m *
 	}
 	workerDone := make(chan error, 1)
 	go func() { workerDone <- worker.Run(ctx) }()
-	err = serve(ctx, cfg.Port, mux, log, onListen)
+	err = serve(ctx, cfg.Host, cfg.Port, mux, log, onListen)
 	if werr := <-workerDone; err == nil {
 		err = werr
 	}

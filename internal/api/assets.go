@@ -1,19 +1,13 @@
 package api
 
 import (
-	"bytes"
 	"context"
 	"crypto/sha256"
 	"encoding/hex"
-	"encoding/xml"
 	"errors"
-	"fmt"
-	"io"
 	"mime"
 	"net/http"
-	"strconv"
 	"strings"
-	"unicode/utf8"
 
 	"github.com/paprikahq/paprika/internal/paprika"
 	"github.com/paprikahq/paprika/internal/render"
@@ -66,7 +60,7 @@ func (s *Server) putAsset(w http.ResponseWriter, r *http.Request) error {
 	if len(body) == 0 {
 		return paprika.BadRequest("the body is empty; send the asset's bytes, with their Content-Type")
 	}
-	if err := sniffAsset(contentType, body); err != nil {
+	if err := paprika.SniffAsset(contentType, body); err != nil {
 		return err
 	}
 	quota := s.cfg.AssetQuota
@@ -221,95 +215,4 @@ func assetType(header string) (string, error) {
 		}
 	}
 	return t, nil
-}
-
-// assetSignatures are the first bytes of each binary type.
-var assetSignatures = map[string][]string{
-	"image/png":  {"\x89PNG\r\n\x1a\n"},
-	"image/jpeg": {"\xff\xd8\xff"},
-	"image/gif":  {"GIF87a", "GIF89a"},
-	"font/woff2": {"wOF2"},
-	"font/woff":  {"wOFF"},
-	"font/ttf":   {"\x00\x01\x00\x00", "true"},
-	"font/otf":   {"OTTO"},
-}
-
-// sniffAsset checks that body is what its type says: the signature of a
-// binary type; UTF-8 text for stylesheets and scripts; for SVG, XML whose
-// root is <svg>. Anything else is 400 naming the type.
-func sniffAsset(contentType string, body []byte) error {
-	notIt := func(why string) error {
-		return paprika.BadRequest("the body is not %s: %s", contentType, why)
-	}
-	switch contentType {
-	case "image/webp":
-		if len(body) < 12 || string(body[:4]) != "RIFF" || string(body[8:12]) != "WEBP" {
-			return notIt("it does not start with a RIFF WEBP header")
-		}
-		return nil
-	case "text/css", "text/javascript":
-		return checkAssetText(body, notIt)
-	case "image/svg+xml":
-		if err := checkAssetText(body, notIt); err != nil {
-			return err
-		}
-		return checkSVG(body, notIt)
-	}
-	for _, sig := range assetSignatures[contentType] {
-		if bytes.HasPrefix(body, []byte(sig)) {
-			return nil
-		}
-	}
-	return notIt("its first bytes are not that format's signature (" + describeStart(body) + ")")
-}
-
-// describeStart names what a body starts with, for the error of a
-// mismatched type, when it is one of the other types.
-func describeStart(body []byte) string {
-	for t, sigs := range assetSignatures {
-		for _, sig := range sigs {
-			if bytes.HasPrefix(body, []byte(sig)) {
-				return "they are " + t + "'s"
-			}
-		}
-	}
-	n := min(len(body), 8)
-	return "they are " + strconv.Quote(string(body[:n]))
-}
-
-func checkAssetText(body []byte, notIt func(string) error) error {
-	body = bytes.TrimPrefix(body, []byte("\xef\xbb\xbf"))
-	if !utf8.Valid(body) {
-		return notIt("it is not valid UTF-8 text")
-	}
-	if i := bytes.IndexByte(body, 0); i >= 0 {
-		return notIt(fmt.Sprintf("it holds a NUL byte at byte %d, which text does not", i))
-	}
-	return nil
-}
-
-// checkSVG checks that body parses as XML with an <svg> root element.
-func checkSVG(body []byte, notIt func(string) error) error {
-	dec := xml.NewDecoder(bytes.NewReader(bytes.TrimPrefix(body, []byte("\xef\xbb\xbf"))))
-	dec.Strict = true
-	root := ""
-	for {
-		tok, err := dec.Token()
-		if err == io.EOF {
-			break
-		}
-		if err != nil {
-			return notIt("it does not parse as XML: " + err.Error())
-		}
-		if se, ok := tok.(xml.StartElement); ok && root == "" {
-			root = se.Name.Local
-			if root != "svg" {
-				return notIt(fmt.Sprintf("its root element is <%s>, not <svg>", root))
-			}
-		}
-	}
-	if root == "" {
-		return notIt("it has no <svg> element")
-	}
-	return nil
 }

@@ -19,6 +19,7 @@ import (
 // Config is every setting of docs/configuration.md.
 type Config struct {
 	Port            int
+	Host            string // PAPRIKA_HOST (host.go): "" is every interface
 	DatabaseURL     string
 	AdminToken      string
 	Tiers           Tiers
@@ -110,6 +111,9 @@ func Load(role Role, getenv func(string) string) (*Config, error) {
 		if c.Port, err = strconv.Atoi(v); err != nil || c.Port < 0 || c.Port > 65535 {
 			return nil, fail("PORT", fmt.Errorf("must be a port number 0–65535, not %q", v))
 		}
+	}
+	if c.Host, err = loadHost(role, getenv); err != nil {
+		return nil, err
 	}
 	c.DatabaseURL = strings.TrimSpace(getenv("PAPRIKA_DATABASE_URL"))
 	if c.DatabaseURL == "" && (role == RoleAPI || role == RoleWorker || role == RoleMigrate) {

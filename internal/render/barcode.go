@@ -14,16 +14,17 @@ import (
 	"github.com/boombuler/barcode/code39"
 	"github.com/boombuler/barcode/datamatrix"
 	"github.com/boombuler/barcode/ean"
-	"github.com/boombuler/barcode/qr"
 	"github.com/boombuler/barcode/twooffive"
 	"github.com/mailgun/raymond/v2"
 
 	"github.com/paprikahq/paprika/internal/render/internal/pdf417"
+	"github.com/paprikahq/paprika/internal/render/internal/qr"
 )
 
 // The symbols are encoded by github.com/boombuler/barcode (MIT, pure Go, no
 // dependencies, every symbology of docs/templates.md in one module), PDF417
-// by our mended copy of its package (internal/pdf417 says why); this file
+// by our mended copy of its package (internal/pdf417 says why), QR codes
+// by our copy of its qr package that marks UTF-8 with an ECI (internal/qr); this file
 // checks what each may carry, so that a tenant reads why in the
 // symbology's terms, and barcode_svg.go draws the modules as SVG.
 
@@ -63,7 +64,7 @@ func qrcodeHelper(value any, o *raymond.Options) raymond.SafeString {
 	}
 	code, err := qr.Encode(v, level[ecc], qr.Auto)
 	if err != nil {
-		fail(o, "%s: the value (%d bytes) is too long for a QR code at ecc %s; the largest holds 2,953 bytes at ecc L", name, len(v), ecc)
+		fail(o, "%s: the value (%d bytes) is too long for a QR code at ecc %s; the largest holds 2,953 bytes at ecc L (2,952 of text beyond ASCII)", name, len(v), ecc)
 	}
 	return drawSymbol(o, name, symbol{code: code, quiet: 4, label: "QR code: " + v}, opts)
 }

@@ -335,7 +335,7 @@ func TestBarcodeCapacity(t *testing.T) {
 		max        int
 	}{
 		{`{{qrcode v ecc="L"}}`, "letters", 2953},
-		{`{{qrcode v ecc="L"}}`, "ä", 2952},
+		{`{{qrcode v ecc="L"}}`, "ä", 2952}, // after the ECI of UTF-8: 2,952 bytes
 		{`{{barcode "datamatrix" v}}`, "letters", 1558},
 		{`{{barcode "datamatrix" v}}`, "digits", 3116},
 		{`{{barcode "datamatrix" v}}`, "ä", 778},
@@ -358,5 +358,35 @@ func TestBarcodeCapacity(t *testing.T) {
 				requireTemplateError(t, err) // too long, or past the bound before encoding
 			}
 		}
+	}
+}
+
+// A QR code of text beyond ASCII says it is UTF-8 (ECI 26), so that a
+// reader that does not take bare bytes as UTF-8 reads it right: zbar,
+// asked for text (no -Sbinary), decodes by the ECI, and without one guesses
+// (Shift JIS for "Müller"). An ASCII value is read unchanged.
+func TestQRCodeUTF8ReadsBack(t *testing.T) {
+	t.Parallel()
+	values := []string{"Müller", "Grüße aus Köln, 12 €", "HELLO 42", "invoice https://example.com/i/42?x=1"}
+	var tpl strings.Builder
+	tpl.WriteString(`<style>body{margin:0;background:#fff}div{position:absolute;left:0;width:600px;height:400px}</style>`)
+	for i := range values {
+		fmt.Fprintf(&tpl, `<div style="top:%dpx"><p style="margin:20px">{{qrcode v%d width="300px"}}</p></div>`, i*400, i)
+	}
+	data, err := json.Marshal(map[string]string{"v0": values[0], "v1": values[1], "v2": values[2], "v3": values[3]})
+	require.NoError(t, err)
+	out := render(t, shared, Input{Template: tpl.String(), Data: data, Format: FormatPNG, Options: Options{Width: 600}})
+	img, err := png.Decode(bytes.NewReader(out.Body))
+	require.NoError(t, err)
+	dir := t.TempDir()
+	for i, want := range values {
+		cell := img.(interface {
+			SubImage(image.Rectangle) image.Image
+		}).SubImage(image.Rect(0, i*400, 600, (i+1)*400))
+		file := filepath.Join(dir, fmt.Sprintf("qr%d.png", i))
+		writePNG(t, file, cell)
+		_ = zbar(t, file, "QR-Code") // one QR code, and zbar's checks
+		got := zbarRun(t, []string{"-q", "--raw", "-Sdisable", "-Sqrcode.enable", file})
+		require.Equal(t, want+"\n", got, "zbar read %q as text", want)
 	}
 }
