@@ -244,8 +244,8 @@ func startProcess(t *testing.T, command string, vars map[string]string) (*servin
 		return s, "http://127.0.0.1:" + strconv.Itoa(a.(*net.TCPAddr).Port)
 	case err := <-s.done:
 		t.Fatalf("%s stopped before listening: %v", command, err)
-	case <-time.After(30 * time.Second):
-		t.Fatalf("%s did not listen within 30 s", command)
+	case <-time.After(2 * time.Minute):
+		t.Fatalf("%s did not listen within 2 minutes", command)
 	}
 	return nil, ""
 }

@@ -39,8 +39,8 @@ func TestWebhookEndToEnd(t *testing.T) {
 			return s, "http://127.0.0.1:" + strconv.Itoa(a.(*net.TCPAddr).Port)
 		case err := <-s.done:
 			t.Fatalf("%s stopped before listening: %v", name, err)
-		case <-time.After(30 * time.Second):
-			t.Fatalf("%s did not listen within 30 s", name)
+		case <-time.After(2 * time.Minute):
+			t.Fatalf("%s did not listen within 2 minutes", name)
 		}
 		return nil, ""
 	}
