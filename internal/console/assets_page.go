@@ -8,7 +8,6 @@ import (
 	"mime"
 	"net/http"
 	"net/url"
-	"path"
 	"strings"
 
 	"github.com/paprikahq/paprika/internal/api"
@@ -48,14 +47,6 @@ func (c *Console) showAssets(w http.ResponseWriter, r *http.Request, s *session,
 	return nil
 }
 
-// assetExtensions give a file's type when the browser gives none the API
-// takes (a .woff2 is often application/octet-stream).
-var assetExtensions = map[string]string{
-	".png": "image/png", ".jpg": "image/jpeg", ".jpeg": "image/jpeg", ".gif": "image/gif", ".webp": "image/webp",
-	".svg": "image/svg+xml", ".woff2": "font/woff2", ".woff": "font/woff", ".ttf": "font/ttf", ".otf": "font/otf",
-	".css": "text/css", ".js": "text/javascript", ".mjs": "text/javascript",
-}
-
 // assetUpload stores the uploaded file as asset NAME (the file's name
 // when no name is given), through PUT /v1/assets/{name}: its checks, its
 // quota, its messages.
@@ -79,7 +70,8 @@ func (c *Console) assetUpload(w http.ResponseWriter, r *http.Request, s *session
 	}
 	contentType, _, _ := mime.ParseMediaType(header.Header.Get("Content-Type"))
 	if !paprika.IsAssetType(contentType) {
-		contentType = assetExtensions[strings.ToLower(path.Ext(header.Filename))]
+		// A .woff2 is often application/octet-stream: its extension says.
+		contentType, _ = paprika.AssetTypeByName(header.Filename)
 	}
 	if contentType == "" {
 		contentType = header.Header.Get("Content-Type")
