@@ -5,6 +5,7 @@ import (
 	"context"
 	"fmt"
 	"image/color"
+	"os"
 	"runtime"
 	"runtime/metrics"
 	"strings"
@@ -35,6 +36,18 @@ type counted struct {
 func (c *counted) Open(ctx context.Context, name string) (string, []byte, error) {
 	c.opens.Add(1)
 	return c.Assets.Open(ctx, name)
+}
+
+// procStatus is the process's resident memory and its peak, for the log.
+func procStatus() string {
+	b, _ := os.ReadFile("/proc/self/status")
+	var out []string
+	for l := range strings.SplitSeq(string(b), "\n") {
+		if strings.HasPrefix(l, "VmHWM") || strings.HasPrefix(l, "VmRSS") {
+			out = append(out, strings.Join(strings.Fields(l), " "))
+		}
+	}
+	return strings.Join(out, ", ")
 }
 
 // slowRender renders with a deadline of minutes: a render served hundreds
@@ -157,8 +170,8 @@ for (let i = 0; i < 300; i++) {
 		_, err := slowRender(t, e, in)
 		peak, peakGoroutines := stop()
 		after := heapBackTo(baseline + 32<<20)
-		t.Logf("%s: %d requests answered (%v); the heap grew by %d MiB at most (from %d MiB), %d MiB after; goroutines %d at most (from %d)",
-			attack.name, assets.opens.Load(), err, (peak-baseline)>>20, baseline>>20, (after-baseline)>>20, peakGoroutines, goroutines)
+		t.Logf("%s: %d requests answered (%v); the heap grew by %d MiB at most (from %d MiB), %d MiB after; goroutines %d at most (from %d); %s",
+			attack.name, assets.opens.Load(), err, (peak-baseline)>>20, baseline>>20, (after-baseline)>>20, peakGoroutines, goroutines, procStatus())
 		require.Less(t, peak-baseline, int64(attackHeap), "%s: the heap grew with the requests", attack.name)
 		require.Less(t, after-baseline, int64(32<<20), "%s: the heap was not given back", attack.name)
 		require.Less(t, peakGoroutines-goroutines, 100, "%s: a goroutine per request", attack.name)
