@@ -84,7 +84,8 @@ func (s *assetServing) end(t *Tab, err error) error {
 		delete(t.b.intercept.assets, host)
 	}
 	t.b.intercept.mu.Unlock()
-	s.cancel(nil)
+	// ctx is not canceled here but with the render's, after: the cause
+	// of the render's end (a crash, the page's memory) is read from it.
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	s.ended = true
