@@ -185,17 +185,18 @@ func (s *Server) deleteAsset(w http.ResponseWriter, r *http.Request) error {
 	return nil
 }
 
-// renderAssets are the tenant's assets as they are now, for a render of
-// format that starts now (html renders load nothing: none).
-func (s *Server) renderAssets(ctx context.Context, tenantID, format string) (render.Assets, error) {
+// renderAssets are the tenant's assets for a render of format (html
+// renders load nothing: none), looked up by the names the render uses, as
+// it starts and as its page asks (render.NewAssets), never the tenant's
+// whole index.
+func (s *Server) renderAssets(tenantID, format string) render.Assets {
 	if format == render.FormatHTML {
-		return nil, nil
+		return nil
 	}
-	index, err := s.store.AssetIndex(ctx, tenantID)
-	if err != nil {
-		return nil, err
+	lookup := func(ctx context.Context, names []string) ([]paprika.Asset, error) {
+		return s.store.AssetsNamed(ctx, tenantID, names)
 	}
-	return render.NewAssets(index, storage.AssetReader(s.outputs)), nil
+	return render.NewAssets(lookup, storage.AssetReader(s.outputs))
 }
 
 // assetType reads an upload's Content-Type: one of paprika.AssetTypes; a

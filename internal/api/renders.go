@@ -69,10 +69,7 @@ func (s *Server) createRender(w http.ResponseWriter, r *http.Request) error {
 	if err := s.countRequest(r.Context(), p); err != nil {
 		return err
 	}
-	assets, err := s.renderAssets(r.Context(), p.Tenant.ID, src.Format)
-	if err != nil {
-		return err
-	}
+	assets := s.renderAssets(p.Tenant.ID, src.Format)
 	s.meters.Started(tier, metrics.KindRender)
 	input := render.Input{Template: content, Data: data, Format: src.Format, Options: in.options, Assets: assets}
 	input.Certificates = s.renderCertificates(p.Tenant.ID)

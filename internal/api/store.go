@@ -86,7 +86,7 @@ type Assets interface {
 	PutAsset(ctx context.Context, a paprika.Asset, quota int64) (out *paprika.Asset, replaced bool, err error)
 	Asset(ctx context.Context, tenantID, name string) (*paprika.Asset, error)
 	Assets(ctx context.Context, tenantID, after string, limit int) ([]paprika.Asset, error)
-	AssetIndex(ctx context.Context, tenantID string) ([]paprika.Asset, error)
+	AssetsNamed(ctx context.Context, tenantID string, names []string) ([]paprika.Asset, error)
 	DeleteAsset(ctx context.Context, tenantID, name string) error
 }
 

@@ -26,7 +26,7 @@ var (
 	sqlDeleteAsset        = Statement("delete-asset")
 	sqlAsset              = Statement("asset")
 	sqlAssets             = Statement("assets")
-	sqlAssetIndex         = Statement("asset-index")
+	sqlAssetsNamed        = Statement("assets-named")
 	sqlSweepAssetOrphans  = Statement("sweep-asset-orphans")
 	sqlDeleteAssetOrphans = Statement("delete-asset-orphans")
 	sqlDeletedAssetTenant = Statement("deleted-asset-tenants")
@@ -126,19 +126,19 @@ func (s *Store) Assets(ctx context.Context, tenantID, after string, limit int) (
 	return collect(rows, scanAsset)
 }
 
-// AssetIndex returns every asset of the tenant: what a render resolves its
-// names against, once, when it starts.
-func (s *Store) AssetIndex(ctx context.Context, tenantID string) ([]paprika.Asset, error) {
-	return assetIndex(ctx, s.Pool, tenantID)
+// AssetsNamed returns those of names the tenant has assets of: what a
+// render looks up, the names its page uses (render.AssetLookup).
+func (s *Store) AssetsNamed(ctx context.Context, tenantID string, names []string) ([]paprika.Asset, error) {
+	return assetsNamed(ctx, s.Pool, tenantID, names)
 }
 
-// AssetIndex is Store.AssetIndex for the worker.
-func (q *Queue) AssetIndex(ctx context.Context, tenantID string) ([]paprika.Asset, error) {
-	return assetIndex(ctx, q.pool, tenantID)
+// AssetsNamed is Store.AssetsNamed for the worker.
+func (q *Queue) AssetsNamed(ctx context.Context, tenantID string, names []string) ([]paprika.Asset, error) {
+	return assetsNamed(ctx, q.pool, tenantID, names)
 }
 
-func assetIndex(ctx context.Context, pool *pgxpool.Pool, tenantID string) ([]paprika.Asset, error) {
-	rows, err := pool.Query(ctx, sqlAssetIndex, tenantID)
+func assetsNamed(ctx context.Context, pool *pgxpool.Pool, tenantID string, names []string) ([]paprika.Asset, error) {
+	rows, err := pool.Query(ctx, sqlAssetsNamed, tenantID, names)
 	if err != nil {
 		return nil, err
 	}

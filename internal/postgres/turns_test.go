@@ -90,14 +90,14 @@ func TestLaneBatchesTakeTurns(t *testing.T) {
 	// Bounded: with k=3 the big lane's scans read its 3 first idle batches
 	// and its 8 with some running (6 with records queued), a few more for
 	// the small lane, and never the 400 idle batches behind.
-	read := batchRowsRead(t, pool, postgres.Statements()["lane-batches"], []int64{big, small}, 3)
+	read := rowsRead(t, pool, "batches", postgres.Statements()["lane-batches"], []int64{big, small}, 3)
 	require.Less(t, read, 40, "lane-batches read %d batch rows", read)
 
 	// The lane waits since its oldest batch with records queued, found
 	// past the two with none queued, not by reading every batch.
 	_, err = pool.Exec(ctx, `UPDATE lanes SET queued_records = 1 WHERE id = $1`, big)
 	require.NoError(t, err)
-	read = batchRowsRead(t, pool, postgres.Statements()["dequeue-lanes"], []int64{big}, []int{0}, []int{0})
+	read = rowsRead(t, pool, "batches", postgres.Statements()["dequeue-lanes"], []int64{big}, []int{0}, []int{0})
 	require.Less(t, read, 10, "dequeue-lanes read %d batch rows", read)
 	_, err = pool.Exec(ctx, postgres.Statements()["dequeue-lanes"], []int64{big}, []int{0}, []int{0})
 	require.NoError(t, err)
@@ -134,11 +134,11 @@ func topTurns(t *testing.T, pool *pgxpool.Pool, lane int64, k int) []turn {
 	return out
 }
 
-// batchRowsRead is how many rows of batches a statement's plan read
+// rowsRead is how many rows of relation a statement's plan read
 // (returned by its scans or removed by their filters), from EXPLAIN
-// ANALYZE on its generic plan, as the claim's transaction runs it, in a
+// ANALYZE on its generic plan, as a prepared statement runs it, in a
 // transaction rolled back.
-func batchRowsRead(t *testing.T, pool *pgxpool.Pool, sql string, args ...any) int {
+func rowsRead(t *testing.T, pool *pgxpool.Pool, relation, sql string, args ...any) int {
 	t.Helper()
 	tx, err := pool.Begin(t.Context())
 	require.NoError(t, err)
@@ -149,8 +149,8 @@ func batchRowsRead(t *testing.T, pool *pgxpool.Pool, sql string, args ...any) in
 	var text string
 	require.NoError(t, tx.QueryRow(t.Context(), "EXPLAIN (ANALYZE, FORMAT JSON) "+sql, args...).Scan(&text))
 	require.NoError(t, json.Unmarshal([]byte(text), &plan))
-	n := plan[0].Plan.batchRows()
-	require.Positive(t, n, "no scan of batches in:\n%s", text)
+	n := plan[0].Plan.rows(relation)
+	require.Positive(t, n, "no scan of %s in:\n%s", relation, text)
 	return n
 }
 
@@ -162,13 +162,13 @@ type planNode struct {
 	Plans    []planNode `json:"Plans"`
 }
 
-func (p planNode) batchRows() int {
+func (p planNode) rows(relation string) int {
 	n := 0
-	if p.Relation == "batches" {
+	if p.Relation == relation {
 		n += int((p.Rows + p.Removed) * p.Loops)
 	}
 	for _, c := range p.Plans {
-		n += c.batchRows()
+		n += c.rows(relation)
 	}
 	return n
 }

@@ -6,6 +6,9 @@ import (
 	"crypto/sha256"
 	"encoding/hex"
 	"fmt"
+	"log/slog"
+	"regexp"
+	"strings"
 	"sync"
 	"time"
 
@@ -16,10 +19,9 @@ import (
 )
 
 // Assets are the tenant's assets a render's page loads by the relative URL
-// assets/NAME ({{asset "NAME"}} writes it), fixed when the render starts:
-// Chromium's interceptor answers those requests from Open, with no network.
-// A name that does not exist fails the render with template-error naming
-// it. NewAssets makes them from the tenant's asset index.
+// assets/NAME ({{asset "NAME"}} writes it): Chromium's interceptor answers
+// those requests from Open, with no network. A name that does not exist
+// fails the render with template-error naming it. NewAssets makes them.
 type Assets interface {
 	// Open returns the asset's content type and bytes, or ErrNoAsset.
 	Open(ctx context.Context, name string) (contentType string, body []byte, err error)
@@ -32,36 +34,155 @@ var ErrNoAsset = chromium.ErrNoAsset
 // where they are stored).
 type AssetReader func(ctx context.Context, a paprika.Asset) ([]byte, error)
 
-// NewAssets returns a render's assets: the names of index, as they are now
-// (a replace after this call is not seen by the render, which reads the
-// bytes index names), their bytes read through the process's cache by
-// sha256, and read with read on a miss.
-func NewAssets(index []paprika.Asset, read AssetReader) Assets {
-	byName := make(map[string]paprika.Asset, len(index))
-	for _, a := range index {
-		byName[a.Name] = a
-	}
-	return &assetSet{byName: byName, read: read, cache: processAssets}
+// AssetLookup returns those of names the render's tenant has assets of,
+// as they are now; a name it has none of is not returned.
+type AssetLookup func(ctx context.Context, names []string) ([]paprika.Asset, error)
+
+// Bounds of a render's lookups of its tenant's assets.
+const (
+	// maxNamedAssets bounds the names of the rendered HTML looked up at
+	// once, when the render starts; the others are looked up when the
+	// page asks for them.
+	maxNamedAssets = 10000
+	// maxAssetLookups bounds the names a render looks up one at a time,
+	// those its HTML does not name (a stylesheet's fonts, what a script
+	// builds): past it, the render fails with render-limit.
+	maxAssetLookups = 100
+)
+
+// NewAssets returns a render's assets, looked up with lookup, their bytes
+// read through the process's cache by sha256, and read with read on a
+// miss. The index is not read whole: when the render starts (before the
+// page loads), the names its HTML refers to (assets/NAME) are looked up
+// in one call, and the render uses those assets as they are then (a
+// replace after it is not seen by the render, which reads the bytes the
+// lookup named); a name the page asks for later, that its HTML does not
+// name, is looked up when it is asked for, at most maxAssetLookups of them.
+func NewAssets(lookup AssetLookup, read AssetReader) Assets {
+	return &assetSet{lookup: lookup, read: read, cache: processAssets, byName: map[string]*paprika.Asset{}}
 }
 
 // assetSet is one render's assets.
 type assetSet struct {
-	byName map[string]paprika.Asset
+	lookup AssetLookup
 	read   AssetReader
 	cache  *assetCache
+
+	mu      sync.Mutex
+	byName  map[string]*paprika.Asset // looked up: nil for a name the tenant has no asset of
+	lookups int                       // names looked up one at a time
+}
+
+// assetRefRE finds the names a document refers to as assets: assets/NAME,
+// as {{asset}} writes it, in an attribute or a style's url().
+var assetRefRE = regexp.MustCompile(`assets/([A-Za-z0-9][A-Za-z0-9._/-]*)`)
+
+// resolve looks up, in one call, the names html refers to that are not
+// looked up yet.
+func (s *assetSet) resolve(ctx context.Context, html string) error {
+	var names []string
+	seen := map[string]bool{}
+	s.mu.Lock()
+	for _, m := range assetRefRE.FindAllStringSubmatch(html, -1) {
+		name := strings.TrimRight(m[1], "./")
+		if _, ok := s.byName[name]; ok || seen[name] || !paprika.ValidAssetName(name) {
+			continue
+		}
+		seen[name] = true
+		names = append(names, name)
+		if len(names) == maxNamedAssets {
+			break
+		}
+	}
+	s.mu.Unlock()
+	if len(names) == 0 {
+		return nil
+	}
+	return s.lookUp(ctx, names)
+}
+
+// lookUp looks names up, and keeps what it finds, and what it does not.
+func (s *assetSet) lookUp(ctx context.Context, names []string) error {
+	found, err := s.lookup(ctx, names)
+	if err != nil {
+		return err
+	}
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	for _, n := range names {
+		if _, ok := s.byName[n]; !ok {
+			s.byName[n] = nil
+		}
+	}
+	for i := range found {
+		s.byName[found[i].Name] = &found[i]
+	}
+	return nil
+}
+
+// find returns the asset name, looking it up if it was not yet.
+func (s *assetSet) find(ctx context.Context, name string) (*paprika.Asset, error) {
+	s.mu.Lock()
+	a, ok := s.byName[name]
+	if !ok {
+		if s.lookups >= maxAssetLookups {
+			s.mu.Unlock()
+			return nil, &paprika.Error{Code: CodeRenderLimit, Message: fmt.Sprintf(
+				"the page asked for more than %d assets that its HTML does not name (assets/NAME); name them in the template", maxAssetLookups)}
+		}
+		s.lookups++
+	}
+	s.mu.Unlock()
+	if ok {
+		return a, nil
+	}
+	if err := s.lookUp(ctx, []string{name}); err != nil {
+		return nil, err
+	}
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.byName[name], nil
 }
 
 func (s *assetSet) Open(ctx context.Context, name string) (string, []byte, error) {
-	a, ok := s.byName[name]
-	if !ok {
+	a, err := s.find(ctx, name)
+	if err != nil {
+		return "", nil, err
+	}
+	if a == nil {
 		return "", nil, ErrNoAsset
 	}
-	body, err := s.cache.get(ctx, a, s.read)
+	body, err := s.cache.get(ctx, *a, s.read)
 	if err != nil {
 		return "", nil, err
 	}
 	return a.ContentType, body, nil
 }
+
+// resolveAssets looks up the assets html names, when a render of it
+// starts: a failure is the service's (render-failed, retried).
+func resolveAssets(ctx context.Context, log *slog.Logger, assets Assets, html string) error {
+	s, ok := assets.(*assetSet)
+	if !ok {
+		return nil
+	}
+	if err := s.resolve(ctx, html); err != nil {
+		if ctx.Err() != nil {
+			return ctx.Err()
+		}
+		log.ErrorContext(ctx, "looking up the assets of a render failed", "error", err)
+		return &paprika.Error{Code: CodeRenderFailed, Message: "the tenant's assets could not be looked up; try again shortly"}
+	}
+	return nil
+}
+
+// assetBytes is the budget of asset bytes served to one render's page
+// (chromium.Page.AssetBytes): half its memory limit. Every answer counts,
+// an asset loaded twice or under another query string twice: each is a
+// copy Chromium holds, in its network process and in the page's renderer,
+// and only the renderer is measured against the limit; half leaves the
+// page the other half to use what it was served (decode its images).
+func assetBytes(pageMemory int64) int64 { return pageMemory / 2 }
 
 // assetReadTimeout bounds one read of an asset's bytes from the store.
 const assetReadTimeout = time.Minute

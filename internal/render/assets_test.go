@@ -8,7 +8,9 @@ import (
 	"fmt"
 	"image/color"
 	"regexp"
+	"slices"
 	"strings"
+	"sync"
 	"sync/atomic"
 	"testing"
 	"time"
@@ -20,14 +22,37 @@ import (
 )
 
 // memAssets is a tenant's index and the bytes of its objects, read through
-// NewAssets and the process's cache as a render reads them from a store.
+// NewAssets and the process's cache as a render reads them from a store,
+// counting the lookups and the rows they return.
 type memAssets struct {
+	mu      sync.Mutex
 	index   []paprika.Asset
 	objects map[string][]byte
 	reads   atomic.Int64
+	lookups atomic.Int64 // calls of lookup
+	rows    atomic.Int64 // assets they returned
+}
+
+// assets are a render's assets, from m.
+func (m *memAssets) assets() Assets { return NewAssets(m.lookup, m.read) }
+
+func (m *memAssets) lookup(_ context.Context, names []string) ([]paprika.Asset, error) {
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	m.lookups.Add(1)
+	var found []paprika.Asset
+	for _, a := range m.index {
+		if slices.Contains(names, a.Name) {
+			found = append(found, a)
+		}
+	}
+	m.rows.Add(int64(len(found)))
+	return found, nil
 }
 
 func (m *memAssets) add(tenant, name, contentType string, body []byte) {
+	m.mu.Lock()
+	defer m.mu.Unlock()
 	sum := sha256.Sum256(body)
 	object := fmt.Sprintf("obj-%d", len(m.index))
 	m.index = append(m.index, paprika.Asset{TenantID: tenant, Name: name, ContentType: contentType,
@@ -37,6 +62,8 @@ func (m *memAssets) add(tenant, name, contentType string, body []byte) {
 
 func (m *memAssets) read(_ context.Context, a paprika.Asset) ([]byte, error) {
 	m.reads.Add(1)
+	m.mu.Lock()
+	defer m.mu.Unlock()
 	return m.objects[a.Object], nil
 }
 
@@ -64,7 +91,7 @@ func TestAssetsInAPage(t *testing.T) {
 <p id="out"></p>
 <script>document.getElementById("out").textContent = greet("by the library");</script>
 </body></html>`
-	out := render(t, shared, Input{Template: page, Data: []byte(`{"who": "here"}`), Assets: NewAssets(m.index, m.read)})
+	out := render(t, shared, Input{Template: page, Data: []byte(`{"who": "here"}`), Assets: m.assets()})
 
 	fonts := poppler(t, "pdffonts", out.Body)
 	line := ""
@@ -88,7 +115,7 @@ func TestAssetsInAPage(t *testing.T) {
 	// by sha256.
 	reads := m.reads.Load()
 	require.Equal(t, int64(4), reads)
-	render(t, shared, Input{Template: page, Data: []byte(`{"who": "again"}`), Assets: NewAssets(m.index, m.read)})
+	render(t, shared, Input{Template: page, Data: []byte(`{"who": "again"}`), Assets: m.assets()})
 	require.Equal(t, reads, m.reads.Load())
 }
 
@@ -105,9 +132,9 @@ func TestMissingAssetIsATemplateError(t *testing.T) {
 		assets                Assets
 	}{
 		{`<img src="{{asset "logo.png"}}">`, FormatPDF, "logo.png", nil},
-		{`<img src="{{asset "nope.png"}}">`, FormatPNG, "nope.png", NewAssets(m.index, m.read)},
-		{`<style>@font-face { font-family: X; src: url(assets/fonts/x.woff2); } p { font-family: X }</style><p>x</p>`, FormatPDF, "fonts/x.woff2", NewAssets(nil, m.read)},
-		{`<script src="assets/lib.js"></script><p>x</p>`, FormatPDF, "lib.js", NewAssets(nil, m.read)},
+		{`<img src="{{asset "nope.png"}}">`, FormatPNG, "nope.png", m.assets()},
+		{`<style>@font-face { font-family: X; src: url(assets/fonts/x.woff2); } p { font-family: X }</style><p>x</p>`, FormatPDF, "fonts/x.woff2", (&memAssets{}).assets()},
+		{`<script src="assets/lib.js"></script><p>x</p>`, FormatPDF, "lib.js", (&memAssets{}).assets()},
 	} {
 		_, err := renderErr(t, shared, Input{Template: tc.page, Format: tc.format, Assets: tc.assets})
 		require.Error(t, err, tc.page)
@@ -117,7 +144,7 @@ func TestMissingAssetIsATemplateError(t *testing.T) {
 	}
 	// An asset the store cannot give is the service's failure: render-failed
 	// (retried), not the template's, and not Chromium's.
-	broken := NewAssets(m.index, func(context.Context, paprika.Asset) ([]byte, error) { return nil, errors.New("the store is down") })
+	broken := NewAssets(m.lookup, func(context.Context, paprika.Asset) ([]byte, error) { return nil, errors.New("the store is down") })
 	_, err := renderErr(t, shared, Input{Template: `<img src="{{asset "logo.png"}}">`, Assets: broken})
 	code, msg := Failure(err)
 	require.Equal(t, CodeRenderFailed, code, msg)

@@ -177,6 +177,9 @@ func (e *Engine) Render(ctx context.Context, in Input) (*Output, error) {
 	if in.Format == FormatHTML {
 		return &Output{Body: []byte(html), ContentType: "text/html; charset=utf-8", Pages: 1}, nil
 	}
+	if err := resolveAssets(ctx, e.log, in.Assets, html); err != nil {
+		return nil, err
+	}
 
 	inst, err := e.acquire(ctx)
 	if err != nil {
@@ -191,7 +194,7 @@ func (e *Engine) Render(ctx context.Context, in Input) (*Output, error) {
 	}
 	rctx, cancel := context.WithTimeout(ctx, e.cfg.Timeout)
 	defer cancel()
-	out, err := renderOn(rctx, tab, in, html)
+	out, err := renderOn(rctx, tab, in, html, assetBytes(e.cfg.PageMemory))
 	inst.Release(tab, err == nil)
 	if err != nil {
 		rerr = e.failure(ctx, rctx, inst, err)

@@ -9,9 +9,10 @@ import (
 )
 
 // renderOn renders html in a tab in the input's format.
-func renderOn(ctx context.Context, tab *chromium.Tab, in Input, html string) (*Output, error) {
+// assetBudget is the bytes of assets its page may be served (assetBytes).
+func renderOn(ctx context.Context, tab *chromium.Tab, in Input, html string, assetBudget int64) (*Output, error) {
 	p := chromium.Page{HTML: html, Scripts: chromium.HasScripts(html), WaitFor: in.Options.WaitFor,
-		Check: accessibilityCheck(in.Options), Assets: in.Assets}
+		Check: accessibilityCheck(in.Options), Assets: in.Assets, AssetBytes: assetBudget}
 	if in.Format == FormatPNG {
 		width := in.Options.Width
 		if width == 0 {

@@ -24,8 +24,9 @@ type Queue interface {
 	TemplateContent(ctx context.Context, tenantID, id string, version int) (string, error)
 	// Certificate is a tenant's signing certificate with its sealed key.
 	Certificate(ctx context.Context, tenantID, name string) (*paprika.Certificate, error)
-	// AssetIndex is every asset of a tenant, resolved at each render's start.
-	AssetIndex(ctx context.Context, tenantID string) ([]paprika.Asset, error)
+	// AssetsNamed are those of names a tenant has assets of: what a
+	// render looks up, the names its page uses.
+	AssetsNamed(ctx context.Context, tenantID string, names []string) ([]paprika.Asset, error)
 }
 
 // MaxAttempts is how many times work is claimed before a lost lease or a

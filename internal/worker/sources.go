@@ -156,21 +156,24 @@ func (c *sourceCache) template(ctx context.Context, tenantID, id string, version
 	return content, nil
 }
 
-// assets are the tenant's assets as they are when a render of format
-// starts (html loads none). The index is read for every render, not
-// cached: a render uses each asset as it is when it starts. Their bytes
-// are cached by the render package, by sha256.
-func (c *sourceCache) assets(ctx context.Context, tenantID, format string, outputs storage.Store) (render.Assets, error) {
+// assets are the tenant's assets for a render of format (html loads
+// none): looked up, not cached, by the names the render uses, as it
+// starts and as its page asks (render.NewAssets), through the worker's
+// bound on lookups at once. Their bytes are cached by the render package,
+// by sha256.
+func (c *sourceCache) assets(tenantID, format string, outputs storage.Store) render.Assets {
 	if format == render.FormatHTML {
-		return nil, nil
+		return nil
 	}
-	var index []paprika.Asset
-	err := c.lookup(ctx, func() (err error) {
-		index, err = c.queue.AssetIndex(ctx, tenantID)
-		return err
-	})
-	if err != nil {
-		return nil, fmt.Errorf("assets of tenant %s: %w", tenantID, err)
+	lookup := func(ctx context.Context, names []string) (found []paprika.Asset, err error) {
+		err = c.lookup(ctx, func() error {
+			found, err = c.queue.AssetsNamed(ctx, tenantID, names)
+			return err
+		})
+		if err != nil {
+			return nil, fmt.Errorf("assets of tenant %s: %w", tenantID, err)
+		}
+		return found, nil
 	}
-	return render.NewAssets(index, storage.AssetReader(outputs)), nil
+	return render.NewAssets(lookup, storage.AssetReader(outputs))
 }

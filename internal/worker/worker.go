@@ -538,10 +538,7 @@ func (w *Worker) render(ctx context.Context, it *paprika.Item) (*paprika.Output,
 	if optsErr != nil {
 		return nil, nil, optsErr
 	}
-	assets, err := w.sources.assets(ctx, it.TenantID, src.Format, w.cfg.Outputs)
-	if err != nil {
-		return nil, nil, err
-	}
+	assets := w.sources.assets(it.TenantID, src.Format, w.cfg.Outputs)
 	out, err := w.cfg.Renderer.Render(ctx, render.Input{Template: content, Data: it.Data, Format: src.Format, Options: opts, Certificates: w.sources.certificates(it.TenantID, w.cfg.Secret), Assets: assets})
 	if err != nil {
 		return nil, nil, err

@@ -72,10 +72,12 @@ SELECT tenant_id, name, content_type, bytes, sha256, object, created_at, updated
 ORDER BY name LIMIT $3
 {{end}}
 
-{{/* asset-index is every asset of a tenant, what a render resolves once
-at its start. */}}
-{{define "asset-index"}}
-SELECT tenant_id, name, content_type, bytes, sha256, object, created_at, updated_at FROM assets WHERE tenant_id = $1
+{{/* assets-named are those of names $2 the tenant has assets of: what a
+render looks up, the names its page uses, not the tenant's whole index.
+By the primary key (tenant_id, name). */}}
+{{define "assets-named"}}
+SELECT tenant_id, name, content_type, bytes, sha256, object, created_at, updated_at FROM assets
+WHERE tenant_id = $1 AND name = ANY($2::text[])
 {{end}}
 
 {{/* sweep-asset-orphans picks up to $1 objects no asset has named for an

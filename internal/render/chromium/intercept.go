@@ -161,33 +161,44 @@ func (i *interceptor) take(u *url.URL) bool {
 	return true
 }
 
-// run answers paused requests until ctx ends, each on its own goroutine so
-// that a page loading many resources is not answered one at a time.
+// run answers paused requests until ctx ends, several at once so that a
+// page loading many resources is not answered one at a time, and never
+// more at once than answers.go allows: a render's assets on at most
+// renderAnswers goroutines of its own, every other request on at most
+// otherAnswers goroutines of the whole browser.
 func (i *interceptor) run(ctx context.Context, events iter.Seq2[fetch.EventRequestPaused, error]) {
 	var wg sync.WaitGroup
 	defer wg.Wait()
+	others := make(chan struct{}, otherAnswers)
 	for ev, err := range events {
 		if err != nil {
 			return
 		}
-		wg.Go(func() { i.answer(ctx, ev) })
+		u, perr := url.Parse(ev.Request.URL)
+		if perr == nil && ev.ResourceType != network.ResourceTypeDocument {
+			if s, name, ok := i.assetRequest(u); ok {
+				// A render's own asset, from its tenant's assets: never
+				// the network. (A navigation to one is answered as any
+				// other, and leaves the document in place.)
+				i.queueAsset(ctx, &wg, s, ev.RequestID, name)
+				continue
+			}
+		}
+		select {
+		case others <- struct{}{}:
+		case <-ctx.Done():
+			return
+		}
+		wg.Go(func() {
+			defer func() { <-others }()
+			i.answer(ctx, ev, u, perr)
+		})
 	}
 }
 
-func (i *interceptor) answer(ctx context.Context, ev fetch.EventRequestPaused) {
+// answer answers a request that is not for a render's asset.
+func (i *interceptor) answer(ctx context.Context, ev fetch.EventRequestPaused, u *url.URL, perr error) {
 	var err error
-	u, perr := url.Parse(ev.Request.URL)
-	if perr == nil && ev.ResourceType != network.ResourceTypeDocument {
-		if s, name, ok := i.assetRequest(u); ok {
-			// A render's own asset, from its tenant's assets: never the
-			// network. (A navigation to one is answered as any other, and
-			// leaves the document in place.)
-			if err := i.answerAsset(ctx, ev, s, name); err != nil && ctx.Err() == nil {
-				i.log.DebugContext(ctx, "chromium asset request not answered", "url", truncate(ev.Request.URL), "error", err)
-			}
-			return
-		}
-	}
 	switch {
 	case perr == nil && ev.ResourceType == network.ResourceTypeDocument && i.take(u):
 		_, err = cdp.Call(ctx, i.session, fetch.FulfillRequest, fetch.FulfillRequestParams{

@@ -281,6 +281,10 @@ type Page struct {
 	// Assets answer the page's requests of assets/NAME (assets.go); nil:
 	// the render has none, and a page asking for one fails.
 	Assets Assets
+	// AssetBytes bounds the bytes of assets answered to the page, each
+	// answer counted (an asset loaded twice counts twice); past it the
+	// render fails with render-limit. 0: no bound.
+	AssetBytes int64
 }
 
 // InputError is a failure caused by the render's input, not by Chromium:
@@ -448,7 +452,7 @@ func (t *Tab) PDF(ctx context.Context, p Page, params page.PrintToPDFParams) (_ 
 	ctx, done := t.guard(ctx)
 	defer done()
 	defer func() { err = crashErr(ctx, err) }()
-	assets := t.serveAssets(ctx, p)
+	ctx, assets := t.serveAssets(ctx, p)
 	defer func() { err = assets.end(t, err) }()
 	if err := t.load(ctx, p); err != nil {
 		return nil, 0, err
@@ -485,7 +489,7 @@ func (t *Tab) PNG(ctx context.Context, p Page, width int) (_ []byte, err error) 
 	ctx, done := t.guard(ctx)
 	defer done()
 	defer func() { err = crashErr(ctx, err) }()
-	assets := t.serveAssets(ctx, p)
+	ctx, assets := t.serveAssets(ctx, p)
 	defer func() { err = assets.end(t, err) }()
 	t.emulated = true
 	if _, err := cdp.Call(ctx, t.session, emulation.SetDeviceMetricsOverride, emulation.SetDeviceMetricsOverrideParams{
