@@ -190,8 +190,8 @@ func (c *pkcs12Count) countBags(der cryptobyte.String) error {
 }
 
 // countEncryption counts the rounds of a content-encryption
-// AlgorithmIdentifier: PKCS#12 PBE (a key and an IV derived, each the
-// iteration count) or PBES2 with PBKDF2 and AES-CBC.
+// AlgorithmIdentifier: PKCS#12 PBE (a key and an IV derived, the iteration
+// count for each block of each) or PBES2 with PBKDF2 and AES-CBC.
 func countEncryption(der cryptobyte.String) (int64, error) {
 	var alg, params cryptobyte.String
 	var oid encasn1.ObjectIdentifier
@@ -200,6 +200,12 @@ func countEncryption(der cryptobyte.String) (int64, error) {
 	}
 	switch {
 	case oid.Equal(oidPBEWith3DES), oid.Equal(oidPBEWithRC2128), oid.Equal(oidPBEWithRC240):
+		// The PKCS#12 KDF runs its iterations once per 20-byte SHA-1
+		// block: a 3DES key is 2 blocks, an RC2 key 1, the IV 1.
+		blocks := int64(2)
+		if oid.Equal(oidPBEWith3DES) {
+			blocks = 3
+		}
 		var n int64
 		if !alg.ReadASN1(&params, cbasn1.SEQUENCE) || !alg.Empty() || !params.SkipASN1(cbasn1.OCTET_STRING) {
 			return 0, refusePKCS12("PKCS#12 PBE parameters are not an OCTET STRING salt and an iteration count")
@@ -210,7 +216,7 @@ func countEncryption(der cryptobyte.String) (int64, error) {
 		if !params.Empty() {
 			return 0, refusePKCS12("PKCS#12 PBE parameters hold more than a salt and an iteration count")
 		}
-		return 2 * n, nil
+		return blocks * n, nil
 	case oid.Equal(oidPBES2):
 		var kdf, enc cryptobyte.String
 		var encOID encasn1.ObjectIdentifier
@@ -249,7 +255,7 @@ func countPBKDF2(kdf cryptobyte.String, keyLen int) (int64, error) {
 		if !params.ReadASN1Int64WithTag(&length, cbasn1.INTEGER) || length < 1 || length > 64 {
 			return 0, refusePKCS12("a PBKDF2 key length is out of range")
 		}
-		keyLen = int(length)
+		keyLen = max(keyLen, int(length)) // the larger of what is asked and what is used
 	}
 	prf = oidHMACWithSHA1
 	if !params.Empty() {
