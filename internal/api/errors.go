@@ -1,6 +1,7 @@
 package api
 
 import (
+	"context"
 	"errors"
 	"log/slog"
 	"net/http"
@@ -67,7 +68,7 @@ type errorBody struct {
 // with nothing of their text.
 func (s *Server) writeError(w http.ResponseWriter, r *http.Request, err error) {
 	id := requestID(r.Context())
-	if r.Context().Err() != nil {
+	if errors.Is(err, context.Canceled) && r.Context().Err() != nil {
 		s.clientGone(w, r, err)
 		return
 	}
@@ -108,10 +109,12 @@ const (
 )
 
 // clientGone ends a request whose client went away (its context is
-// canceled: the connection closed, or the stream was reset) while its
-// handler failed, most often because of that: a render or a query
-// canceled with it. It is logged at info with what it was doing, and
-// nothing is written to the closed connection.
+// canceled: the connection closed, or the stream was reset) and whose
+// handler failed because of that: a render or a query canceled with it.
+// It is logged at info with what it was doing, and nothing is written to
+// the closed connection. A handler that failed for a reason of its own
+// answers it as ever: a body cut at its deadline also cancels the
+// request's context, and its client still waits for the 400.
 func (s *Server) clientGone(w http.ResponseWriter, r *http.Request, err error) {
 	s.log.InfoContext(r.Context(), "client gone", "requestId", requestID(r.Context()),
 		"method", r.Method, "path", r.URL.Path, "err", err)
