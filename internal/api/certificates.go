@@ -5,10 +5,10 @@ import (
 	"crypto/x509"
 	"encoding/base64"
 	"errors"
+	"fmt"
 	"net/http"
+	"time"
 
-	"golang.org/x/crypto/cryptobyte"
-	cbasn1 "golang.org/x/crypto/cryptobyte/asn1"
 	"software.sslmate.com/src/go-pkcs12"
 
 	"github.com/paprikahq/paprika/internal/paprika"
@@ -36,17 +36,27 @@ type certificateInput struct {
 	Password string `json:"password"`
 }
 
-// Bounds of an uploaded PKCS#12 file.
+// Bounds of an uploaded PKCS#12 file and of the work of reading one.
 const (
 	maxPKCS12Bytes = 64 << 10
 	maxChain       = 10
-	// maxPKCS12Iterations bounds the key-derivation rounds a file asks
-	// for, all its MAC and encryption parameters together: 2,048 is
-	// common (openssl, go-pkcs12's Modern). A million PBKDF2-SHA256
-	// rounds took 0.37–0.43 s here, so a file asking for 2^31 in one
-	// parameter would hold a core for 14 minutes before its password is
-	// known to be right; this bound is under a second.
+	// maxPKCS12Iterations bounds the key-derivation rounds reading a file
+	// costs, all its MAC and encryption parameters together (countPKCS12):
+	// 2,048 an algorithm is common (openssl, go-pkcs12's Modern). A
+	// million PBKDF2-SHA256 rounds took 0.37–0.43 s here, so a file asking
+	// for 2^31 in one parameter would hold a core for 14 minutes before
+	// its password is known to be right; this bound is under a second.
 	maxPKCS12Iterations = 2_000_000
+	// maxDerivations is how many files one process reads at once: past
+	// it an upload is 503 busy, so that derivations cannot take every core.
+	maxDerivations = 2
+	// derivationDeadline bounds the wait for one file's derivations, which
+	// the count above makes far shorter; past it the upload is 503 busy
+	// and the derivation's slot stays taken until it ends.
+	derivationDeadline = 20 * time.Second
+	// certificateUploadsPerMinute bounds a tenant's uploads a minute, in
+	// each api process.
+	certificateUploadsPerMinute = 10
 )
 
 // putCertificate stores a signing certificate from a PKCS#12 file: its
@@ -54,6 +64,11 @@ const (
 // answer. Neither the file, its password nor the key is logged.
 func (s *Server) putCertificate(w http.ResponseWriter, r *http.Request) error {
 	name := r.PathValue("name")
+	tenantID := principal(r).Tenant.ID
+	if ok, retry := s.certUploads.allow(tenantID, time.Now(), certificateUploadsPerMinute); !ok {
+		return &paprika.Error{Code: paprika.CodeRateLimited, RetryAfter: retry, Limit: certificateUploadsPerMinute,
+			Message: fmt.Sprintf("Rate limited: a tenant uploads at most %d certificates a minute", certificateUploadsPerMinute)}
+	}
 	var in certificateInput
 	if err := decode(w, r, s.cfg.MaxRequestBytes, &in); err != nil {
 		return err
@@ -71,7 +86,7 @@ func (s *Server) putCertificate(w http.ResponseWriter, r *http.Request) error {
 	if err != nil {
 		return paprika.BadRequest("pkcs12 is not base64")
 	}
-	sk, err := parsePKCS12(pfx, in.Password)
+	sk, err := s.readPKCS12(r.Context(), pfx, in.Password)
 	if err != nil {
 		return err
 	}
@@ -80,7 +95,6 @@ func (s *Server) putCertificate(w http.ResponseWriter, r *http.Request) error {
 	if err != nil {
 		return err
 	}
-	tenantID := principal(r).Tenant.ID
 	c, err := s.store.PutCertificate(r.Context(), paprika.Certificate{
 		TenantID: tenantID, Name: name, Subject: cert.Subject.String(), Issuer: cert.Issuer.String(),
 		NotBefore: cert.NotBefore, NotAfter: cert.NotAfter,
@@ -126,13 +140,51 @@ func (s *Server) renderCertificates(tenantID string) *render.Certificates {
 	}}
 }
 
-// parsePKCS12 reads a tenant's PKCS#12 file: one RSA or ECDSA key, its
-// certificate, at most maxChain CAs. Its errors are 400s saying what is
-// wrong, never holding the password or the key.
-func parsePKCS12(pfx []byte, password string) (_ *paprika.SigningKey, err error) {
-	if err := checkIterations(pfx); err != nil {
-		return nil, err
+// errDerivationsBusy answers an upload while maxDerivations files are
+// being read, or one whose reading ran past derivationDeadline.
+var errDerivationsBusy = &paprika.Error{Code: paprika.CodeBusy, RetryAfter: 5,
+	Message: "Busy: this server is reading other certificates; retry shortly"}
+
+// readPKCS12 reads a tenant's PKCS#12 file (parsePKCS12) in one of the
+// process's maxDerivations slots and under derivationDeadline: its work is
+// counted and bounded before it runs, and the slots and the deadline hold
+// whatever that count missed, since go-pkcs12 cannot be stopped once it
+// derives a key.
+func (s *Server) readPKCS12(ctx context.Context, pfx []byte, password string) (*paprika.SigningKey, error) {
+	select {
+	case s.derivations <- struct{}{}:
+	default:
+		return nil, errDerivationsBusy
 	}
+	type result struct {
+		sk  *paprika.SigningKey
+		err error
+	}
+	done := make(chan result, 1)
+	go func() {
+		defer func() { <-s.derivations }()
+		sk, err := parsePKCS12(pfx, password)
+		done <- result{sk, err}
+	}()
+	deadline := time.NewTimer(derivationDeadline)
+	defer deadline.Stop()
+	select {
+	case r := <-done:
+		return r.sk, r.err
+	case <-deadline.C:
+		s.log.WarnContext(ctx, "a certificate's key derivation ran past its deadline", "requestId", requestID(ctx))
+		return nil, errDerivationsBusy
+	case <-ctx.Done():
+		return nil, ctx.Err()
+	}
+}
+
+// parsePKCS12 reads a tenant's PKCS#12 file: one RSA or ECDSA key, its
+// certificate, at most maxChain CAs. Every key derivation it asks for is
+// counted first (countPKCS12, inspectEncrypted), and the file refused past
+// maxPKCS12Iterations rounds or when it cannot be counted. Its errors are
+// 400s saying what is wrong, never holding the password or the key.
+func parsePKCS12(pfx []byte, password string) (_ *paprika.SigningKey, err error) {
 	defer func() {
 		// A hostile file must not take the process down, whatever the
 		// library does with it.
@@ -140,10 +192,20 @@ func parsePKCS12(pfx []byte, password string) (_ *paprika.SigningKey, err error)
 			err = paprika.BadRequest("pkcs12 does not parse")
 		}
 	}()
+	count, err := countPKCS12(pfx, password == "")
+	if err != nil {
+		return nil, err
+	}
+	if count.rounds > maxPKCS12Iterations {
+		return nil, paprika.BadRequest("pkcs12 asks for %d key-derivation rounds, more than %d; export it with fewer (openssl pkcs12 -iter 2048)", count.rounds, maxPKCS12Iterations)
+	}
+	if err := inspectEncrypted(count.encrypted, password); err != nil {
+		return nil, err
+	}
 	key, cert, chain, err := pkcs12.DecodeChain(pfx, password)
 	switch {
 	case errors.Is(err, pkcs12.ErrIncorrectPassword):
-		return nil, paprika.BadRequest("password does not open the PKCS#12 file")
+		return nil, errWrongPassword
 	case err != nil:
 		// go-pkcs12's messages say what the file lacks ("private key
 		// missing"); none holds the password or the key.
@@ -160,72 +222,4 @@ func parsePKCS12(pfx []byte, password string) (_ *paprika.SigningKey, err error)
 		return nil, paprika.BadRequest("pkcs12: the certificate's key usage allows no signatures (digitalSignature or nonRepudiation)")
 	}
 	return sk, nil
-}
-
-// checkIterations refuses a PKCS#12 file whose key derivations ask for
-// more than maxPKCS12Iterations rounds, before any is run. It walks the
-// file's DER, and the DER inside its octet strings, and adds up every
-// PBE parameter (a SEQUENCE of an OCTET STRING salt and an INTEGER
-// count: the MAC's, PKCS#12 PBE's, PBKDF2's).
-func checkIterations(pfx []byte) error {
-	total := 0
-	var walk func(der []byte, depth int)
-	walk = func(der []byte, depth int) {
-		if depth > 16 || total > maxPKCS12Iterations {
-			return
-		}
-		in := cryptobyte.String(der)
-		for !in.Empty() {
-			var el cryptobyte.String
-			var tag cbasn1.Tag
-			if !in.ReadAnyASN1(&el, &tag) {
-				return
-			}
-			switch {
-			case tag == cbasn1.OCTET_STRING:
-				walk(el, depth+1)
-			case tag == cbasn1.SEQUENCE:
-				probe := el
-				var salt cryptobyte.String
-				var n int64
-				if probe.ReadASN1(&salt, cbasn1.OCTET_STRING) && probe.PeekASN1Tag(cbasn1.INTEGER) && probe.ReadASN1Int64WithTag(&n, cbasn1.INTEGER) {
-					if n < 0 || n > maxPKCS12Iterations {
-						total = maxPKCS12Iterations + 1
-						return
-					}
-					total += int(n)
-				}
-				walk(el, depth+1)
-			case tag&0x20 != 0: // any other constructed element
-				walk(el, depth+1)
-			}
-		}
-	}
-	walk(pfx, 0)
-	// The MacData's iteration count follows its salt in the PFX's top
-	// SEQUENCE, after a DigestInfo: SEQUENCE { DigestInfo, salt, count }.
-	if total += macIterations(pfx); total > maxPKCS12Iterations {
-		return paprika.BadRequest("pkcs12 asks for more than %d key-derivation iterations; export it with fewer (openssl pkcs12 -iter 2048)", maxPKCS12Iterations)
-	}
-	return nil
-}
-
-// macIterations is the iteration count of a PFX's MacData, 1 when absent.
-func macIterations(pfx []byte) int {
-	in := cryptobyte.String(pfx)
-	var pdu, mac, digestInfo, salt cryptobyte.String
-	var version int64
-	if !in.ReadASN1(&pdu, cbasn1.SEQUENCE) || !pdu.ReadASN1Int64WithTag(&version, cbasn1.INTEGER) ||
-		!pdu.SkipASN1(cbasn1.SEQUENCE) || !pdu.ReadASN1(&mac, cbasn1.SEQUENCE) ||
-		!mac.ReadASN1(&digestInfo, cbasn1.SEQUENCE) || !mac.ReadASN1(&salt, cbasn1.OCTET_STRING) {
-		return 0
-	}
-	var n int64 = 1
-	if mac.PeekASN1Tag(cbasn1.INTEGER) && !mac.ReadASN1Int64WithTag(&n, cbasn1.INTEGER) {
-		return maxPKCS12Iterations + 1 // a count too large for 64 bits
-	}
-	if n < 0 || n > maxPKCS12Iterations {
-		return maxPKCS12Iterations + 1
-	}
-	return int(n)
 }

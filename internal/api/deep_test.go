@@ -73,7 +73,7 @@ func TestDeepTemplateFailsQueuedWork(t *testing.T) {
 
 	// As the database holds them from before: stored without the checks.
 	ctx := t.Context()
-	_, err := e.Store.CreateTemplate(ctx, paprika.Template{TenantID: "acme", ID: "deep", Name: "deep", Content: deepIfs(300_000)})
+	_, err := e.Store.CreateTemplate(ctx, paprika.Template{TenantID: "acme", ID: "deep", Name: "deep", Content: deepIfs(300_000)}, e.Config.TemplateQuota)
 	require.NoError(t, err)
 	stored := e.postJob(t, k.Secret, map[string]any{"templateId": "deep", "data": map[string]any{"a": 1}, "format": "html"})
 	var inline []string

@@ -1,6 +1,7 @@
 package api
 
 import (
+	"context"
 	"errors"
 	"log/slog"
 	"net/http"
@@ -67,6 +68,10 @@ type errorBody struct {
 // with nothing of their text.
 func (s *Server) writeError(w http.ResponseWriter, r *http.Request, err error) {
 	id := requestID(r.Context())
+	if errors.Is(err, context.Canceled) && r.Context().Err() != nil {
+		s.clientGone(w, r, err)
+		return
+	}
 	var e *paprika.Error
 	switch {
 	case errors.As(err, &e):
@@ -92,6 +97,30 @@ func (s *Server) writeError(w http.ResponseWriter, r *http.Request, err error) {
 		w.Header().Set("Retry-After", strconv.Itoa(e.RetryAfter))
 	}
 	writeJSON(w, status, body)
+}
+
+// A request whose client went away before its answer is counted and
+// logged with codeClientGone and statusClientGone (nginx's 499), never as
+// 500 internal: nobody reads its answer, and a client hanging up is not the
+// service failing, so neither its 5xx metrics nor its alerts count it.
+const (
+	codeClientGone   = "client-gone"
+	statusClientGone = 499
+)
+
+// clientGone ends a request whose client went away (its context is
+// canceled: the connection closed, or the stream was reset) and whose
+// handler failed because of that: a render or a query canceled with it.
+// It is logged at info with what it was doing, and nothing is written to
+// the closed connection. A handler that failed for a reason of its own
+// answers it as ever: a body cut at its deadline also cancels the
+// request's context, and its client still waits for the 400.
+func (s *Server) clientGone(w http.ResponseWriter, r *http.Request, err error) {
+	s.log.InfoContext(r.Context(), "client gone", "requestId", requestID(r.Context()),
+		"method", r.Method, "path", r.URL.Path, "err", err)
+	if sw, ok := w.(*statusWriter); ok && sw.status == 0 {
+		sw.status, sw.code = statusClientGone, codeClientGone
+	}
 }
 
 // logLevelFor keeps client errors out of the error log, and busy answers

@@ -80,6 +80,9 @@ func (s *Server) observe(next http.Handler) http.Handler {
 			}
 			elapsed := time.Since(start)
 			s.meters.Request(r.Pattern, r.Method, status, elapsed)
+			if sw.code != "" {
+				s.meters.ErrorAnswered(sw.code)
+			}
 			s.log.Log(r.Context(), logLevelFor(status, sw.code), "request",
 				"requestId", id, "method", r.Method, "path", r.URL.Path, "status", status,
 				"bytes", sw.bytes, "ms", float64(elapsed.Microseconds())/1000)

@@ -95,10 +95,8 @@ func (s *Server) createRender(w http.ResponseWriter, r *http.Request) error {
 	s.meters.Rendered(tier, src.Format, secs)
 	s.meters.Completed(tier, metrics.KindRender, paprika.StatusDone)
 	// Its usage and measures, when it is answered (docs/operations.md, Usage).
-	if err := s.store.RecordRender(r.Context(), p.Tenant.ID, tier, isPreview(r.Context()), paprika.StatusDone, secs,
-		&paprika.Output{ContentType: out.ContentType, Bytes: int64(len(out.Body)), Pages: out.Pages}); err != nil {
-		s.log.WarnContext(r.Context(), "usage and measures not recorded", "err", err)
-	}
+	s.recordRender(r.Context(), p.Tenant.ID, tier, paprika.StatusDone, secs,
+		&paprika.Output{ContentType: out.ContentType, Bytes: int64(len(out.Body)), Pages: out.Pages})
 	w.Header().Set("Content-Type", out.ContentType)
 	w.Header().Set("Content-Length", strconv.Itoa(len(out.Body)))
 	w.Header().Set("X-Render-Seconds", strconv.FormatFloat(total, 'f', 3, 64))
@@ -116,9 +114,7 @@ func (s *Server) renderFailed(ctx context.Context, tenantID, tier string, secs f
 	if errors.As(err, &re) {
 		s.meters.RenderFailed(re.Code)
 		s.meters.Completed(tier, metrics.KindRender, paprika.StatusFailed)
-		if err := s.store.RecordRender(ctx, tenantID, tier, isPreview(ctx), paprika.StatusFailed, secs, nil); err != nil {
-			s.log.WarnContext(ctx, "usage not recorded", "err", err)
-		}
+		s.recordRender(ctx, tenantID, tier, paprika.StatusFailed, secs, nil)
 	}
 	return renderError(err)
 }

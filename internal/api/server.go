@@ -32,6 +32,9 @@ type Server struct {
 	meters   *metrics.Metrics // this process's Prometheus metrics
 	prom     http.Handler     // /metrics
 	keys     *keyCache        // key look-ups of the last few seconds
+
+	derivations chan struct{}  // certificate key derivations running at once (maxDerivations)
+	certUploads *uploadLimiter // certificate uploads a tenant made this minute
 }
 
 // Option changes how New builds the server.
@@ -61,7 +64,8 @@ func WithMetrics(m *metrics.Metrics) Option {
 // engine with PAPRIKA_WORKERS slots (Chromium starts on the first render).
 func New(cfg *config.Config, store Store, log *slog.Logger, opts ...Option) *Server {
 	s := &Server{cfg: cfg, store: store, log: log, slots: newRenderSlots(cfg.Workers),
-		merges: make(chan struct{}, max(cfg.Workers, 1)), keys: newKeyCache(keyCacheTTL, keyCacheEntries)}
+		merges: make(chan struct{}, max(cfg.Workers, 1)), keys: newKeyCache(keyCacheTTL, keyCacheEntries),
+		derivations: make(chan struct{}, maxDerivations), certUploads: &uploadLimiter{}}
 	for _, o := range opts {
 		o(s)
 	}

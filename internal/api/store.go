@@ -61,8 +61,8 @@ type Work interface {
 
 // Templates are a tenant's stored templates.
 type Templates interface {
-	CreateTemplate(ctx context.Context, t paprika.Template) (*paprika.Template, error)
-	PutTemplate(ctx context.Context, t paprika.Template) (*paprika.Template, error)
+	CreateTemplate(ctx context.Context, t paprika.Template, quota int64) (*paprika.Template, error)
+	PutTemplate(ctx context.Context, t paprika.Template, quota int64) (*paprika.Template, error)
 	Template(ctx context.Context, tenantID, id string, version int) (*paprika.Template, error)
 	Templates(ctx context.Context, tenantID, after string, limit int) ([]paprika.Template, error)
 	TemplateVersions(ctx context.Context, tenantID, id string, before, limit int) ([]paprika.TemplateVersion, error)

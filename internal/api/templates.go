@@ -118,7 +118,7 @@ func (s *Server) createTemplate(w http.ResponseWriter, r *http.Request) error {
 		return err
 	}
 	t, err := s.store.CreateTemplate(r.Context(), paprika.Template{TenantID: principal(r).Tenant.ID, ID: in.ID, Name: in.Name,
-		Content: in.Content, SampleData: sample, Options: options})
+		Content: in.Content, SampleData: sample, Options: options}, s.cfg.TemplateQuota)
 	if err != nil {
 		return err
 	}
@@ -145,7 +145,7 @@ func (s *Server) putTemplate(w http.ResponseWriter, r *http.Request) error {
 		return err
 	}
 	t, err := s.store.PutTemplate(r.Context(), paprika.Template{TenantID: principal(r).Tenant.ID, ID: r.PathValue("id"), Name: in.Name,
-		Content: in.Content, SampleData: sample, Options: options})
+		Content: in.Content, SampleData: sample, Options: options}, s.cfg.TemplateQuota)
 	if err != nil {
 		return err
 	}

@@ -38,6 +38,23 @@ func isPreview(ctx context.Context) bool {
 	return v
 }
 
+// recordTimeout bounds the recording of a synchronous render's usage,
+// which outlives its request: the store's own wait, not the client's.
+const recordTimeout = 10 * time.Second
+
+// recordRender counts a synchronous render in its tenant's usage whatever
+// its client does: a render that finished is counted even when its client
+// hung up while it was post-processed or answered, so the recording is not
+// canceled with the request (context.WithoutCancel), only bounded by
+// recordTimeout. A failure to record is logged, never the client's answer.
+func (s *Server) recordRender(ctx context.Context, tenantID, tier, status string, seconds float64, out *paprika.Output) {
+	ctx, cancel := context.WithTimeout(context.WithoutCancel(ctx), recordTimeout)
+	defer cancel()
+	if err := s.store.RecordRender(ctx, tenantID, tier, isPreview(ctx), status, seconds, out); err != nil {
+		s.log.WarnContext(ctx, "usage and measures not recorded", "requestId", requestID(ctx), "status", status, "err", err)
+	}
+}
+
 // maxUsageDays is the longest range one read of usage spans: the 400 days
 // usage is kept, and a day more.
 const maxUsageDays = 401

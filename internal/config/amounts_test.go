@@ -41,6 +41,14 @@ func TestAmountsOfBytes(t *testing.T) {
 			},
 			bad: []string{"lots", "-1MiB", "1025GiB", "MiB", "1.5", "10MiBs", "nanMiB"},
 		},
+		{
+			name: "PAPRIKA_TEMPLATE_QUOTA", get: func(c *Config) int64 { return c.TemplateQuota },
+			fallback: 50 << 20, example: "like 100MiB",
+			good: map[string]int64{
+				"50MiB": 50 << 20, "1GiB": 1 << 30, "0": 0, "1048576": 1 << 20, "1024GiB": 1 << 40,
+			},
+			bad: []string{"lots", "-1MiB", "1025GiB", "MiB", "1.5", "10MiBs", "nanMiB"},
+		},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			t.Parallel()

@@ -57,6 +57,12 @@ type Config struct {
 	// AssetQuota is the most bytes of assets one tenant may store
 	// (PAPRIKA_ASSET_QUOTA, default 100 MiB).
 	AssetQuota int64
+
+	// TemplateQuota is the most bytes of templates one tenant may store:
+	// every version's content, sampleData and options (PAPRIKA_TEMPLATE_QUOTA,
+	// default 50 MiB). Every PUT keeps a version, so without it one tenant
+	// could fill the database.
+	TemplateQuota int64
 }
 
 // Role says which process reads the configuration: it decides what is
@@ -96,6 +102,7 @@ func Load(role Role, getenv func(string) string) (*Config, error) {
 		RenderTimeout:   30 * time.Second,
 		RenderMaxMemory: 1 << 30,
 		AssetQuota:      100 << 20,
+		TemplateQuota:   50 << 20,
 		Lease:           30 * time.Second,
 		MaxRequestBytes: 10 << 20,
 		MaxBatchBytes:   100 << 20,
@@ -172,8 +179,13 @@ func Load(role Role, getenv func(string) string) (*Config, error) {
 		}
 	}
 	if v := getenv("PAPRIKA_ASSET_QUOTA"); v != "" {
-		if c.AssetQuota, err = parseAssetQuota(v); err != nil {
+		if c.AssetQuota, err = parseQuota(v); err != nil {
 			return nil, fail("PAPRIKA_ASSET_QUOTA", err)
+		}
+	}
+	if v := getenv("PAPRIKA_TEMPLATE_QUOTA"); v != "" {
+		if c.TemplateQuota, err = parseQuota(v); err != nil {
+			return nil, fail("PAPRIKA_TEMPLATE_QUOTA", err)
 		}
 	}
 	if v := getenv("PAPRIKA_SECRET_KEY"); v != "" {

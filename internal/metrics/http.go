@@ -41,6 +41,18 @@ func (m *Metrics) Request(pattern, method string, status int, elapsed time.Durat
 	m.httpDuration.WithLabelValues(route, method).Observe(elapsed.Seconds())
 }
 
+// ErrorAnswered counts one request answered with an error body, by its
+// code: the status alone cannot tell the service's own faults (503
+// unavailable) from back pressure (503 busy) or a tenant's own limits (504
+// render-timeout), and alerts count only the faults. code is one of the
+// API's error codes, a bounded set.
+func (m *Metrics) ErrorAnswered(code string) {
+	if m == nil {
+		return
+	}
+	m.httpErrors.WithLabelValues(code).Inc()
+}
+
 // methodLabel keeps the method label to the standard methods: a client may
 // send any token as a method.
 func methodLabel(method string) string {

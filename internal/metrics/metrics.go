@@ -28,6 +28,7 @@ type Metrics struct {
 
 	httpRequests *prometheus.CounterVec
 	httpDuration *prometheus.HistogramVec
+	httpErrors   *prometheus.CounterVec
 
 	claims      *prometheus.CounterVec
 	started     *prometheus.CounterVec
@@ -71,6 +72,10 @@ func New(tiers config.Tiers) *Metrics {
 			Help:    "Time from a request's arrival to the end of its answer, by route pattern and method.",
 			Buckets: HTTPBuckets,
 		}, []string{"route", "method"}),
+		httpErrors: prometheus.NewCounterVec(prometheus.CounterOpts{
+			Name: "paprika_http_errors_total",
+			Help: "HTTP requests answered with an error body, by its code (internal, unavailable, busy, render-timeout…), and client-gone for a client that went away before its answer.",
+		}, []string{"code"}),
 		claims: prometheus.NewCounterVec(prometheus.CounterOpts{
 			Name: "paprika_claims_total",
 			Help: "Queued items (jobs and batch records) claimed by this worker, by tier; every attempt counts.",
@@ -122,13 +127,16 @@ func New(tiers config.Tiers) *Metrics {
 	for _, code := range []string{"template-error", "render-timeout", "render-failed"} {
 		m.failedBy[code] = m.failures.WithLabelValues(code)
 	}
+	for _, code := range []string{"internal", "unavailable"} { // the faults alerts count, at 0 from the start
+		m.httpErrors.WithLabelValues(code)
+	}
 	for _, reason := range restartReasons {
 		m.chromiumRestarts.WithLabelValues(reason)
 	}
 	m.reg.MustRegister(
 		collectors.NewGoCollector(),
 		collectors.NewProcessCollector(collectors.ProcessCollectorOpts{}),
-		m.httpRequests, m.httpDuration,
+		m.httpRequests, m.httpDuration, m.httpErrors,
 		m.claims, m.started, m.completed, m.wait, m.render,
 		m.rateLimited, m.busy, m.failures, m.expired,
 		m.chromiumRestarts,

@@ -74,6 +74,7 @@ func alnum(c byte) bool {
 // AssetUsage is what a tenant stores, as an upload of one name sees it.
 type AssetUsage struct {
 	Others   int64  // the bytes of its assets of other names
+	Count    int    // how many assets of other names it has
 	Old      string // the object the name has now; "" for a new name
 	OldBytes int64  // its bytes
 	// Orphaned are the bytes of objects no asset names any more: replaced
@@ -82,15 +83,15 @@ type AssetUsage struct {
 }
 
 // Check refuses an upload of adding bytes, payload-too-large, that would
-// take the tenant past quota: its assets, the new bytes in place of the
-// name's old ones; or its orphaned objects, with the name's old bytes
-// among them, which bounds what replaces and deletes in a row can leave
-// in the store before the sweeper deletes them.
+// take the tenant past quota (Storage.Check): its assets, the new bytes in
+// place of the name's old ones, or a new name past MaxAssets; or its
+// orphaned objects, with the name's old bytes among them, which bounds
+// what replaces and deletes in a row can leave in the store before the
+// sweeper deletes them.
 func (u AssetUsage) Check(adding, quota int64) *Error {
-	if u.Others+adding > quota {
-		return Errorf(CodePayloadTooLarge,
-			"Payload too large: the tenant's assets would hold %d bytes, past its quota of %d bytes (PAPRIKA_ASSET_QUOTA); its other assets hold %d",
-			u.Others+adding, quota, u.Others)
+	s := Storage{Kind: "assets", Variable: "PAPRIKA_ASSET_QUOTA", Held: u.Others, Items: u.Count, MaxItems: MaxAssets}
+	if err := s.Check(adding, quota); err != nil {
+		return err
 	}
 	if u.Orphaned+u.OldBytes > quota {
 		return Errorf(CodePayloadTooLarge,

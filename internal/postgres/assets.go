@@ -17,7 +17,6 @@ import (
 // (OrphanAssetObject) and PutAsset takes it off in the commit that names it.
 
 var (
-	sqlLockAssetTenant    = Statement("lock-asset-tenant")
 	sqlAssetUsage         = Statement("asset-usage")
 	sqlUpsertAsset        = Statement("upsert-asset")
 	sqlOrphanAssetObject  = Statement("orphan-asset-object")
@@ -53,7 +52,7 @@ func assetUsage(ctx context.Context, q interface {
 	QueryRow(ctx context.Context, sql string, args ...any) pgx.Row
 }, tenantID, name string) (paprika.AssetUsage, error) {
 	var u paprika.AssetUsage
-	err := q.QueryRow(ctx, sqlAssetUsage, tenantID, name).Scan(&u.Others, &u.Old, &u.OldBytes, &u.Orphaned)
+	err := q.QueryRow(ctx, sqlAssetUsage, tenantID, name).Scan(&u.Others, &u.Count, &u.Old, &u.OldBytes, &u.Orphaned)
 	return u, err
 }
 
@@ -74,10 +73,7 @@ func (s *Store) OrphanAssetObject(ctx context.Context, tenantID, object string, 
 // says whether the asset existed.
 func (s *Store) PutAsset(ctx context.Context, a paprika.Asset, quota int64) (out *paprika.Asset, replaced bool, err error) {
 	err = s.inTx(ctx, func(tx pgx.Tx) error {
-		var id string
-		if err := tx.QueryRow(ctx, sqlLockAssetTenant, a.TenantID).Scan(&id); errors.Is(err, pgx.ErrNoRows) {
-			return paprika.NotFound("tenant")
-		} else if err != nil {
+		if _, err := lockStorage(ctx, tx, a.TenantID); err != nil {
 			return err
 		}
 		u, err := assetUsage(ctx, tx, a.TenantID, a.Name)

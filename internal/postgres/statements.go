@@ -72,7 +72,7 @@ func Statements() map[string]string {
 var fragments = []string{"count-finishes", "count-usage", "resolve-tier", "authenticate",
 	"renew", "expired", "release", "finished-items", "cancel-queued", "start-items", "measure-starts",
 	"tenant-columns", "key-columns", "template-columns", "job-columns", "batch-columns", "record-columns",
-	"webhook-event-columns"}
+	"webhook-event-columns", "template-bytes"}
 
 // The queue's statements, made once.
 var (

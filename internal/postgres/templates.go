@@ -35,27 +35,31 @@ func jsonParam(v json.RawMessage, absent *string) *string {
 	return &s
 }
 
-// CreateTemplate stores version 1 of a new template; an id taken by a live
-// template is a conflict. A deleted template's id can be used again: its
-// versions go on from where they stopped, so work that pinned an old version
-// never sees other content under that number.
-func (s *Store) CreateTemplate(ctx context.Context, t paprika.Template) (*paprika.Template, error) {
+// CreateTemplate stores version 1 of a new template, if the tenant's
+// templates stay within quota bytes with it (storeTemplate); an id taken
+// by a live template is a conflict. A deleted template's id can be used
+// again: its versions go on from where they stopped, so work that pinned
+// an old version never sees other content under that number.
+func (s *Store) CreateTemplate(ctx context.Context, t paprika.Template, quota int64) (*paprika.Template, error) {
 	var out *paprika.Template
 	err := s.inTx(ctx, func(tx pgx.Tx) error {
-		var live bool
-		var last int
-		if err := tx.QueryRow(ctx, sqlTemplateVersions, t.TenantID, t.ID).Scan(&live, &last); err != nil {
-			return err
-		}
-		if live {
-			return paprika.Errorf(paprika.CodeConflict, "Conflict: template %q exists; PUT makes a new version", t.ID)
-		}
 		var err error
-		out, err = scanTemplate(tx.QueryRow(ctx, sqlInsertTemplate,
-			t.TenantID, t.ID, last+1, t.Name, t.Content, jsonParam(t.SampleData, &emptyObject), jsonParam(t.Options, &emptyObject)))
-		if isUniqueViolation(err) {
-			return paprika.Errorf(paprika.CodeConflict, "Conflict: template %q exists", t.ID)
-		}
+		out, err = storeTemplate(ctx, tx, t.TenantID, quota, func() (*paprika.Template, error) {
+			var live bool
+			var last int
+			if err := tx.QueryRow(ctx, sqlTemplateVersions, t.TenantID, t.ID).Scan(&live, &last); err != nil {
+				return nil, err
+			}
+			if live {
+				return nil, paprika.Errorf(paprika.CodeConflict, "Conflict: template %q exists; PUT makes a new version", t.ID)
+			}
+			out, err := scanTemplate(tx.QueryRow(ctx, sqlInsertTemplate,
+				t.TenantID, t.ID, last+1, t.Name, t.Content, jsonParam(t.SampleData, &emptyObject), jsonParam(t.Options, &emptyObject)))
+			if isUniqueViolation(err) {
+				return nil, paprika.Errorf(paprika.CodeConflict, "Conflict: template %q exists", t.ID)
+			}
+			return out, err
+		})
 		return err
 	})
 	return out, err
@@ -63,14 +67,23 @@ func (s *Store) CreateTemplate(ctx context.Context, t paprika.Template) (*paprik
 
 var emptyObject = "{}"
 
-// PutTemplate stores a new version of a live template; a SampleData or
-// Options left nil is the last version's.
-func (s *Store) PutTemplate(ctx context.Context, t paprika.Template) (*paprika.Template, error) {
-	out, err := scanTemplate(s.Pool.QueryRow(ctx, sqlPutTemplate, t.TenantID, t.ID, t.Name, t.Content,
-		jsonParam(t.SampleData, nil), jsonParam(t.Options, nil)))
-	if isUniqueViolation(err) {
-		return nil, paprika.Errorf(paprika.CodeConflict, "Conflict: template %q changed at the same time; try again", t.ID)
-	}
+// PutTemplate stores a new version of a live template, if the tenant's
+// templates stay within quota bytes with it (storeTemplate); a SampleData
+// or Options left nil is the last version's, and counts again.
+func (s *Store) PutTemplate(ctx context.Context, t paprika.Template, quota int64) (*paprika.Template, error) {
+	var out *paprika.Template
+	err := s.inTx(ctx, func(tx pgx.Tx) error {
+		var err error
+		out, err = storeTemplate(ctx, tx, t.TenantID, quota, func() (*paprika.Template, error) {
+			out, err := scanTemplate(tx.QueryRow(ctx, sqlPutTemplate, t.TenantID, t.ID, t.Name, t.Content,
+				jsonParam(t.SampleData, nil), jsonParam(t.Options, nil)))
+			if isUniqueViolation(err) {
+				return nil, paprika.Errorf(paprika.CodeConflict, "Conflict: template %q changed at the same time; try again", t.ID)
+			}
+			return out, err
+		})
+		return err
+	})
 	return out, err
 }
 
@@ -107,12 +120,23 @@ func (s *Store) TemplateVersions(ctx context.Context, tenantID, id string, befor
 	return out, err
 }
 
-// DeleteTemplate deletes every version of a template. Work already queued
+// DeleteTemplate deletes every version of a template and frees the bytes
+// they held toward PAPRIKA_TEMPLATE_QUOTA, under the tenant's row lock.
+// The versions' rows stay, emptied, until the sweeper drops them, so that
+// the id's versions go on from where they stopped. Work already queued
 // with it fails with template-error when it is claimed.
 func (s *Store) DeleteTemplate(ctx context.Context, tenantID, id string) error {
-	tag, err := s.Pool.Exec(ctx, sqlDeleteTemplate, tenantID, id)
-	if err == nil && tag.RowsAffected() == 0 {
-		return paprika.NotFound("template")
-	}
-	return err
+	return s.inTx(ctx, func(tx pgx.Tx) error {
+		if _, err := lockStorage(ctx, tx, tenantID); err != nil {
+			return err
+		}
+		var versions int
+		if err := tx.QueryRow(ctx, sqlDeleteTemplate, tenantID, id).Scan(&versions); err != nil {
+			return err
+		}
+		if versions == 0 {
+			return paprika.NotFound("template")
+		}
+		return nil
+	})
 }

@@ -6,19 +6,13 @@ which the sweeper deletes. Every statement that returns assets returns the
 columns scanAsset reads, in its order.
 */}}
 
-{{/* lock-asset-tenant takes the tenant's row lock for an upload, so that
-the tenant's uploads check its quota one after the other. NO KEY UPDATE:
-it does not wait for, nor hold up, the inserts of work that reference the
-tenant. No row: the tenant is deleted. */}}
-{{define "lock-asset-tenant"}}
-SELECT id FROM tenants WHERE id = $1 AND deleted_at IS NULL FOR NO KEY UPDATE
-{{end}}
-
-{{/* asset-usage is what the tenant stores: the bytes of its assets but
-asset $2, the object and bytes asset $2 has now ('' and 0 for none), and
-the bytes of the objects its replaces and deletes left. */}}
+{{/* asset-usage is what the tenant stores: the bytes and the number of
+its assets but asset $2, the object and bytes asset $2 has now ('' and 0
+for none), and the bytes of the objects its replaces and deletes left.
+One pass over the tenant's assets, at most paprika.MaxAssets of them. */}}
 {{define "asset-usage"}}
 SELECT coalesce(sum(bytes) FILTER (WHERE name <> $2), 0)::bigint,
+       count(*) FILTER (WHERE name <> $2),
        coalesce(max(object) FILTER (WHERE name = $2), ''),
        coalesce(sum(bytes) FILTER (WHERE name = $2), 0)::bigint,
        (SELECT coalesce(sum(o.bytes), 0)::bigint FROM asset_orphans o WHERE o.tenant_id = $1 AND NOT o.upload)

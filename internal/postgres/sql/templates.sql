@@ -54,6 +54,22 @@ WHERE tenant_id = $1 AND deleted_at IS NULL AND id > $2
 ORDER BY id, version DESC LIMIT $3
 {{end}}
 
+{{/* delete-template deletes the live versions of template $2 of tenant
+$1, empties them (their rows stay until the sweeper drops them, so that
+the id's versions go on from where they stopped) and takes the bytes they
+held off the tenant's running total, under its row lock (lock-storage);
+it answers how many versions it deleted. */}}
 {{define "delete-template"}}
-UPDATE templates SET deleted_at = now() WHERE tenant_id = $1 AND id = $2 AND deleted_at IS NULL
+WITH v AS (
+    SELECT version, {{template "template-bytes"}} AS bytes FROM templates
+    WHERE tenant_id = $1 AND id = $2 AND deleted_at IS NULL FOR UPDATE
+), d AS (
+    UPDATE templates t SET deleted_at = now(), content = '', sample_data = '{}', options = '{}'
+    FROM v WHERE t.tenant_id = $1 AND t.id = $2 AND t.version = v.version
+    RETURNING v.bytes
+), freed AS (
+    UPDATE tenants SET template_bytes = template_bytes - (SELECT sum(bytes) FROM d)
+    WHERE id = $1 AND EXISTS (SELECT 1 FROM d)
+)
+SELECT count(*) FROM d
 {{end}}
