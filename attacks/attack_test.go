@@ -50,6 +50,14 @@ func (n *node) resetPeaks() {
 // The checks run even when fn fails the test.
 func (w *world) attack(t *testing.T, name string, fn func()) {
 	t.Helper()
+	w.attackAs(t, name, true, fn)
+}
+
+// attackAs is attack; without aliceSync, alice renders only jobs
+// meanwhile: for the attacks that count the api's synchronous renders in
+// flight, to which hers would add.
+func (w *world) attackAs(t *testing.T, name string, aliceSync bool, fn func()) {
+	t.Helper()
 	w.ensure(t)
 	nodes := []*node{w.api, w.worker}
 	before := map[*node]measure{}
@@ -57,7 +65,7 @@ func (w *world) attack(t *testing.T, name string, fn func()) {
 		before[n] = n.measure()
 		n.resetPeaks()
 	}
-	alice := w.neighbour(t)
+	alice := w.neighbour(t, aliceSync)
 	defer func() {
 		alice.end(t)
 		line := "attack=" + name
@@ -66,7 +74,8 @@ func (w *world) attack(t *testing.T, name string, fn func()) {
 			peak := n.lim.peak()
 			if !n.Alive() || n.Pid() != b.pid {
 				line += fmt.Sprintf(" %s_peak_mib=%d %s_killed=1", n.name, peak>>20, n.name)
-				t.Errorf("%s was killed by the attack (%v):\n%s", n.name, n.State, proctest.Tail(n.Log(), 30))
+				t.Errorf("%s was killed by the attack (%v; %d OOM kills in its cgroup by %s):\n%s",
+					n.name, n.State, n.lim.ooms()-b.ooms, n.mechanism, proctest.Tail(n.Log(), 8))
 				continue
 			}
 			hwm, cpu := statusKiB(b.pid, "VmHWM:")<<10, cpuSeconds(b.pid)-b.cpu
@@ -104,6 +113,7 @@ func (w *world) returns(t *testing.T, n *node, from int64) {
 // neighbour is alice, rendering meanwhile.
 type neighbour struct {
 	w        *world
+	sync     bool
 	stop     chan struct{}
 	done     chan struct{}
 	mu       sync.Mutex
@@ -115,9 +125,10 @@ type neighbour struct {
 const hello = "<p>hello</p>"
 
 // neighbour starts alice's renders: one sync (again while busy: the
-// attack may hold slots), one job, every second, until end.
-func (w *world) neighbour(t *testing.T) *neighbour {
-	nb := &neighbour{w: w, stop: make(chan struct{}), done: make(chan struct{})}
+// attack may hold slots) unless not sync, one job, every second, until
+// end.
+func (w *world) neighbour(t *testing.T, sync bool) *neighbour {
+	nb := &neighbour{w: w, sync: sync, stop: make(chan struct{}), done: make(chan struct{})}
 	go func() {
 		defer close(nb.done)
 		for {
@@ -139,6 +150,21 @@ func (nb *neighbour) fail(format string, args ...any) {
 }
 
 func (nb *neighbour) once(ctx context.Context) {
+	if nb.sync {
+		nb.render(ctx)
+	}
+	j, err := nb.w.do(ctx, http.MethodPost, "/v1/jobs", nb.w.alice, map[string]any{"template": hello})
+	var job struct{ ID string }
+	if err != nil || j.status != http.StatusAccepted || j.json(&job) != nil {
+		nb.fail("job: %v %d %.300s", err, j.status, j.body)
+		return
+	}
+	nb.mu.Lock()
+	nb.jobs = append(nb.jobs, job.ID)
+	nb.mu.Unlock()
+}
+
+func (nb *neighbour) render(ctx context.Context) {
 	a, err := nb.w.renderRetryingBusy(ctx, nb.w.alice, map[string]any{"template": hello})
 	switch {
 	case err != nil:
@@ -150,15 +176,6 @@ func (nb *neighbour) once(ctx context.Context) {
 		nb.renders++
 		nb.mu.Unlock()
 	}
-	j, err := nb.w.do(ctx, http.MethodPost, "/v1/jobs", nb.w.alice, map[string]any{"template": hello})
-	var job struct{ ID string }
-	if err != nil || j.status != http.StatusAccepted || j.json(&job) != nil {
-		nb.fail("job: %v %d %.300s", err, j.status, j.body)
-		return
-	}
-	nb.mu.Lock()
-	nb.jobs = append(nb.jobs, job.ID)
-	nb.mu.Unlock()
 }
 
 // renderRetryingBusy renders sync, again while the api answers 503 busy,
@@ -183,8 +200,12 @@ func (nb *neighbour) end(t *testing.T) {
 	for _, f := range nb.failures {
 		t.Errorf("alice's render meanwhile failed: %s", f)
 	}
-	if nb.renders == 0 {
+	if nb.renders == 0 && len(nb.jobs) == 0 {
 		t.Errorf("alice rendered nothing meanwhile")
+	}
+	if !nb.w.api.Alive() {
+		t.Errorf("alice's %d jobs cannot be checked: the api is gone", len(nb.jobs))
+		return
 	}
 	for _, id := range nb.jobs {
 		nb.w.waitJob(t, nb.w.alice, id, "done")
@@ -213,6 +234,10 @@ func (w *world) waitJob(t *testing.T, key, id, want string) job {
 				}
 				return j
 			}
+		}
+		if !w.api.Alive() {
+			t.Errorf("job %s: the api is gone (%v)", id, w.api.State)
+			return j
 		}
 		if time.Now().After(deadline) {
 			t.Errorf("job %s has not ended after 3 min: %v %d %.300s", id, err, a.status, a.body)

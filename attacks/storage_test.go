@@ -11,13 +11,14 @@ import (
 )
 
 // TestTemplateQuota proves PAPRIKA_TEMPLATE_QUOTA (20 MiB here): PUTs of
-// versions of 1 MB of content and 1 MB of sampleData are refused with 413
+// versions of 1 MiB of content and 1 MiB of sampleData are refused with 413
 // payload-too-large once the tenant holds the quota, not stored without
 // end.
 func TestTemplateQuota(t *testing.T) {
 	w := shared(t)
-	content := "<p>" + strings.Repeat("x", 1_000_000) + "</p>"
-	sample := map[string]any{"s": strings.Repeat("y", 1<<20)}
+	// Each at its own limit: 1 MiB of template text, 1 MiB of sampleData.
+	content := "<p>" + strings.Repeat("x", 1<<20-7) + "</p>"
+	sample := map[string]any{"s": strings.Repeat("y", 1<<20-8)} // {"s":"…"}
 	w.attack(t, "template-quota", func() {
 		w.must(t, http.MethodPost, "/v1/templates", w.mallory, map[string]any{"id": "hoard", "name": "hoard", "content": "<p>x</p>"}, http.StatusCreated)
 		// Twice the quota's worth of versions, at most.
