@@ -28,7 +28,16 @@ type measure struct {
 }
 
 func (n *node) measure() measure {
-	return measure{pid: n.Pid(), ooms: n.lim.ooms(), usage: n.lim.usage(), cpu: cpuSeconds(n.Pid())}
+	return measure{pid: n.Pid(), ooms: n.lim.ooms(), usage: n.lim.usage(), cpu: n.cpu()}
+}
+
+// cpu is the CPU time of the process and its Chromium: its cgroup's where
+// it has one, else the process tree's.
+func (n *node) cpu() float64 {
+	if c := n.lim.cpu(); c >= 0 {
+		return c
+	}
+	return cpuSeconds(n.Pid())
 }
 
 // resetPeaks starts the cgroup's peak and the Go process's VmHWM afresh
@@ -78,7 +87,7 @@ func (w *world) attackAs(t *testing.T, name string, aliceSync bool, fn func()) {
 					n.name, n.State, n.lim.ooms()-b.ooms, n.mechanism, proctest.Tail(n.Log(), 8))
 				continue
 			}
-			hwm, cpu := statusKiB(b.pid, "VmHWM:")<<10, cpuSeconds(b.pid)-b.cpu
+			hwm, cpu := statusKiB(b.pid, "VmHWM:")<<10, n.cpu()-b.cpu
 			line += fmt.Sprintf(" %s_peak_mib=%d %s_hwm_mib=%d %s_cpu_s=%.1f", n.name, peak>>20, n.name, hwm>>20, n.name, cpu)
 			if o := n.lim.ooms(); o != b.ooms {
 				t.Errorf("%s: %d OOM kills in its cgroup (%s) during the attack", n.name, o-b.ooms, n.mechanism)

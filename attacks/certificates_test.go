@@ -119,11 +119,11 @@ func TestPKCS12HiddenIterations(t *testing.T) {
 	body := upload(hiddenSaltPFX(1 << 40))
 	w.attack(t, "pkcs12-hidden-iterations", func() {
 		for name, pfx := range map[string][]byte{"salt of another class": hiddenSaltPFX(1 << 40), "key bag in an encrypted container": hiddenBagPFX(1 << 40)} {
-			cpu := cpuSeconds(w.api.Pid())
+			cpu := w.api.cpu()
 			ctx, cancel := context.WithTimeout(t.Context(), time.Minute) // generous: the answer takes under a second
 			a, err := w.do(ctx, http.MethodPut, "/v1/certificates/hidden", w.certs, upload(pfx))
 			cancel()
-			used := cpuSeconds(w.api.Pid()) - cpu
+			used := w.api.cpu() - cpu
 			if err != nil {
 				// Unanswered: the api derives on. Stop it, so that the
 				// rest of the suite runs; ensure starts it again.

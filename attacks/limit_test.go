@@ -24,9 +24,9 @@ var memoryLimit int64 = 3 << 30
 // cgroup of its own with the memory controller (v2, else v1), else, for a
 // test that is not root, a watchdog that samples the process tree.
 type limit interface {
-	// join is the cgroup.procs file the process joins before it runs
-	// paprika; "" for the watchdog, which watches a pid instead.
-	join() string
+	// join are the cgroup.procs files the process joins before it runs
+	// paprika; none for the watchdog, which watches a pid instead.
+	join() []string
 	// watch tells the limit the pid it holds (the watchdog samples it).
 	watch(pid int)
 	// usage is the memory held now, less what the kernel may take back at
@@ -35,6 +35,10 @@ type limit interface {
 	// peak is the most held since resetPeak.
 	peak() int64
 	resetPeak()
+	// cpu is the CPU time, user and system, of every process that ran in
+	// the limit (the watchdog: of the tree alive now, and of the children
+	// its members reaped); -1 when it cannot tell.
+	cpu() float64
 	// ooms is how many processes the kernel killed for the limit so far;
 	// the watchdog counts the samples past the limit instead.
 	ooms() int64
@@ -174,8 +178,11 @@ func newCgroup2(tag string) (*cgroup2, error) {
 	return &cgroup2{dir}, nil
 }
 
-func (c *cgroup2) join() string { return filepath.Join(c.dir, "cgroup.procs") }
-func (c *cgroup2) watch(int)    {}
+func (c *cgroup2) join() []string { return []string{filepath.Join(c.dir, "cgroup.procs")} }
+func (c *cgroup2) cpu() float64 {
+	return float64(readKey(filepath.Join(c.dir, "cpu.stat"), "usage_usec")) / 1e6
+}
+func (c *cgroup2) watch(int) {}
 func (c *cgroup2) usage() int64 {
 	return readInt(filepath.Join(c.dir, "memory.current")) - readKey(filepath.Join(c.dir, "memory.stat"), "inactive_file")
 }
@@ -186,7 +193,9 @@ func (c *cgroup2) resetPeak()  { _ = writeFile(filepath.Join(c.dir, "memory.peak
 func (c *cgroup2) ooms() int64 { return readKey(filepath.Join(c.dir, "memory.events"), "oom_kill") }
 func (c *cgroup2) close()      { rmdirCgroup(c.dir) }
 
-type cgroup1 struct{ dir string }
+// cgroup1 is a cgroup in v1's memory hierarchy, and one in its cpuacct
+// hierarchy for the CPU time, when it is mounted.
+type cgroup1 struct{ dir, cpuDir string }
 
 func newCgroup1(tag string) (*cgroup1, error) {
 	mount := mountOf("cgroup", "memory")
@@ -205,11 +214,30 @@ func newCgroup1(tag string) (*cgroup1, error) {
 		rmdirCgroup(dir)
 		return nil, fmt.Errorf("cgroup v1 limit: %w", err)
 	}
-	return &cgroup1{dir}, nil
+	c := &cgroup1{dir: dir}
+	if m := mountOf("cgroup", "cpuacct"); m != "" {
+		if own, err := ownCgroup(m, "cpuacct"); err == nil && os.Mkdir(filepath.Join(own, tag), 0o755) == nil {
+			c.cpuDir = filepath.Join(own, tag)
+		}
+	}
+	return c, nil
 }
 
-func (c *cgroup1) join() string { return filepath.Join(c.dir, "cgroup.procs") }
-func (c *cgroup1) watch(int)    {}
+func (c *cgroup1) join() []string {
+	if c.cpuDir == "" {
+		return []string{filepath.Join(c.dir, "cgroup.procs")}
+	}
+	return []string{filepath.Join(c.dir, "cgroup.procs"), filepath.Join(c.cpuDir, "cgroup.procs")}
+}
+
+// cpu: cpuacct.usage is nanoseconds.
+func (c *cgroup1) cpu() float64 {
+	if c.cpuDir == "" {
+		return -1
+	}
+	return float64(readInt(filepath.Join(c.cpuDir, "cpuacct.usage"))) / 1e9
+}
+func (c *cgroup1) watch(int) {}
 func (c *cgroup1) usage() int64 {
 	return readInt(filepath.Join(c.dir, "memory.usage_in_bytes")) - readKey(filepath.Join(c.dir, "memory.stat"), "total_inactive_file")
 }
@@ -218,7 +246,12 @@ func (c *cgroup1) resetPeak()  { _ = writeFile(filepath.Join(c.dir, "memory.max_
 func (c *cgroup1) ooms() int64 {
 	return readKey(filepath.Join(c.dir, "memory.oom_control"), "oom_kill")
 }
-func (c *cgroup1) close() { rmdirCgroup(c.dir) }
+func (c *cgroup1) close() {
+	rmdirCgroup(c.dir)
+	if c.cpuDir != "" {
+		rmdirCgroup(c.cpuDir)
+	}
+}
 
 // watchdog samples the process tree's memory every 50 ms. Without a
 // cgroup nothing stops the process: a sample past the limit is counted as
@@ -231,7 +264,8 @@ type watchdog struct {
 	stop      chan struct{}
 }
 
-func (w *watchdog) join() string { return "" }
+func (w *watchdog) join() []string { return nil }
+func (w *watchdog) cpu() float64   { return -1 }
 
 func (w *watchdog) watch(pid int) {
 	w.pid.Store(int64(pid))

@@ -126,7 +126,7 @@ func (n *node) start(t *testing.T) {
 	n.Proc = proctest.Start(t, proctest.Options{Bin: bin, Name: n.name, Command: n.command, Vars: n.vars,
 		LogPath: filepath.Join(n.dir, fmt.Sprintf("%s-%d.log", n.name, n.seq)), Join: n.lim.join()})
 	n.lim.watch(n.Pid())
-	if n.lim.join() == "" {
+	if len(n.lim.join()) == 0 {
 		return
 	}
 	own, _ := os.ReadFile(fmt.Sprintf("/proc/%d/cgroup", n.Pid()))

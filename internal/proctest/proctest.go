@@ -47,10 +47,11 @@ type Options struct {
 	Command string            // api, worker
 	Vars    map[string]string // its environment, over the test's less Paprika's own
 	LogPath string            // where its output goes
-	// Join, when set, is a cgroup's cgroup.procs file the process joins
-	// before it runs paprika (a shell writes its own pid, then execs), so
-	// that everything it starts, its Chromium first, runs in the cgroup.
-	Join string
+	// Join are cgroup.procs files (a cgroup's, or one per cgroup v1
+	// hierarchy) the process joins before it runs paprika (a shell writes
+	// its own pid, then execs), so that everything it starts, its Chromium
+	// first, runs in the cgroups.
+	Join []string
 }
 
 // Proc is one paprika process a test started.
@@ -84,8 +85,10 @@ func Start(t testing.TB, o Options) *Proc {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if o.Join != "" {
-		p.Cmd = exec.Command("/bin/sh", "-c", `echo $$ > "$0" && exec "$@"`, o.Join, o.Bin, o.Command)
+	if len(o.Join) > 0 {
+		// sh -c SCRIPT NAME ARGS…: $0 is NAME, "$@" the ARGS.
+		script := `for f in $0; do echo $$ > "$f" || exit 1; done && exec "$@"`
+		p.Cmd = exec.Command("/bin/sh", "-c", script, strings.Join(o.Join, " "), o.Bin, o.Command)
 	} else {
 		p.Cmd = exec.Command(o.Bin, o.Command)
 	}
