@@ -272,4 +272,21 @@ func (w *world) submit(t *testing.T, in map[string]any) string {
 // row, a crash), not for its periodic renewal.
 var browserRestarts = regexp.MustCompile(`restarting the browser|chromium died|"restarting chromium","reason":"(failures|crash|memory)"`)
 
-func (n *node) restarts() int { return len(browserRestarts.FindAllString(n.Log(), -1)) }
+func (n *node) restarts() int { return len(n.restartLines()) }
+
+// restartsSince are those lines past the first from of them.
+func (n *node) restartsSince(from int) string {
+	lines := n.restartLines()
+	return strings.Join(lines[min(from, len(lines)):], "\n")
+}
+
+// restartLines are those lines.
+func (n *node) restartLines() []string {
+	var out []string
+	for _, line := range strings.Split(n.Log(), "\n") {
+		if browserRestarts.MatchString(line) {
+			out = append(out, line)
+		}
+	}
+	return out
+}

@@ -155,7 +155,7 @@ Object.defineProperty(document, "fonts", {get() { throw new Error("no fonts for 
 		}
 	})
 	if n := w.api.restarts() - restarts; n != 0 {
-		t.Errorf("the api's Chromium restarted %d times for a tenant's errors", n)
+		t.Errorf("the api's Chromium restarted %d times for a tenant's errors:\n%s", n, w.api.restartsSince(restarts))
 	}
 }
 
@@ -179,7 +179,7 @@ func TestLoopAfterPrint(t *testing.T) {
 		}
 	})
 	if n := w.api.restarts() - restarts; n != 0 {
-		t.Errorf("the api's Chromium restarted %d times for pages that looped after printing", n)
+		t.Errorf("the api's Chromium restarted %d times for pages that looped after printing:\n%s", n, w.api.restartsSince(restarts))
 	}
 }
 
