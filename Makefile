@@ -56,12 +56,13 @@ run: deps build
 	@printf 'PAPRIKA_TIERS=%s\n' "$$PAPRIKA_TIERS"
 	exec ./bin/paprika dev
 
-# The fault suite runs the paprika binary it builds, which go test's cache
-# cannot see: cached, its result would outlive a change to the code it
-# tests. So it always runs, after the other packages.
+# The fault and attack suites run the paprika binary they build, which go
+# test's cache cannot see: cached, their results would outlive a change to
+# the code they test. So they always run, after the other packages, one
+# after the other (each starts processes with Chromium of its own).
 test: deps-test lint
-	pkgs=$$($(GO) list ./... | grep -v '/faults$$') && $(GO) test -timeout $(TEST_TIMEOUT) $$pkgs
-	$(GO) test -count=1 -timeout $(TEST_TIMEOUT) ./faults/
+	pkgs=$$($(GO) list ./... | grep -v -e '/faults$$' -e '/attacks$$') && $(GO) test -timeout $(TEST_TIMEOUT) $$pkgs
+	$(GO) test -count=1 -p 1 -timeout $(TEST_TIMEOUT) ./faults/ ./attacks/
 
 # The fault suite's long form: every fault repeated on more work.
 faults: deps-test

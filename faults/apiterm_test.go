@@ -44,7 +44,7 @@ func TestAPITerminatedWithRequestsInFlight(t *testing.T) {
 			WroteRequest: func(httptrace.WroteRequestInfo) { once.Do(written.Done) },
 		})
 		go func() {
-			a, err := c.do(ctx, method, api.url(path), key, body)
+			a, err := c.do(ctx, method, api.URL(path), key, body)
 			once.Do(written.Done)
 			results <- result{name, a, err}
 		}()
@@ -56,13 +56,13 @@ func TestAPITerminatedWithRequestsInFlight(t *testing.T) {
 	written.Wait()
 	time.Sleep(300 * time.Millisecond) // into the handlers, the renders into Chromium
 
-	kids := api.chromiums()
+	kids := api.Chromiums()
 	signaled := time.Now()
-	api.signal(syscall.SIGTERM)
+	api.Signal(syscall.SIGTERM)
 	refusedAt := time.Time{}
 	deadline := time.Now().Add(10 * time.Second)
 	for refusedAt.IsZero() && time.Now().Before(deadline) {
-		conn, err := net.DialTimeout("tcp", api.addr, time.Second)
+		conn, err := net.DialTimeout("tcp", api.Addr, time.Second)
 		if err == nil {
 			conn.Close()
 			time.Sleep(10 * time.Millisecond)
@@ -93,12 +93,12 @@ func TestAPITerminatedWithRequestsInFlight(t *testing.T) {
 	if !refusedAt.IsZero() {
 		t.Logf("new connections refused %s after SIGTERM", refusedAt.Sub(signaled).Round(time.Millisecond))
 	}
-	if !api.wait(grace) {
+	if !api.Wait(grace) {
 		t.Fatalf("the api has not exited %s after SIGTERM", grace)
 	}
-	t.Logf("the api exited %s after SIGTERM: %v", time.Since(signaled).Round(time.Millisecond), api.state)
-	if !api.state.Success() {
-		t.Errorf("the api exited with %v, want status 0", api.state)
+	t.Logf("the api exited %s after SIGTERM: %v", time.Since(signaled).Round(time.Millisecond), api.State)
+	if !api.State.Success() {
+		t.Errorf("the api exited with %v, want status 0", api.State)
 	}
 	time.Sleep(time.Second) // Chromium's last children are a moment behind
 	if left := stillRunning(kids); len(left) > 0 {

@@ -33,7 +33,7 @@ func (c *cluster) checkDoneOnce(api *proc, ws ...work) {
 				Output   *struct{ Bytes int64 }
 				Error    *struct{ Code, Message string }
 			}
-			a := c.must(http.MethodGet, api.url("/v1/jobs/"+id), w.key, nil, http.StatusOK)
+			a := c.must(http.MethodGet, api.URL("/v1/jobs/"+id), w.key, nil, http.StatusOK)
 			if err := a.json(&j); err != nil {
 				c.t.Fatal(err)
 			}
@@ -51,7 +51,7 @@ func (c *cluster) checkDoneOnce(api *proc, ws ...work) {
 				Status      string
 				Total, Done int
 			}
-			a := c.must(http.MethodGet, api.url("/v1/batches/"+id), w.key, nil, http.StatusOK)
+			a := c.must(http.MethodGet, api.URL("/v1/batches/"+id), w.key, nil, http.StatusOK)
 			if err := a.json(&b); err != nil {
 				c.t.Fatal(err)
 			}
@@ -146,7 +146,7 @@ func (c *cluster) checkAnnounced(ids []string) {
 // work recorded, a PDF from its header to its end-of-file marker.
 func (c *cluster) checkServed(api *proc, key, path string, want int64) {
 	c.t.Helper()
-	a, err := c.do(c.t.Context(), http.MethodGet, api.url(path), key, nil)
+	a, err := c.do(c.t.Context(), http.MethodGet, api.URL(path), key, nil)
 	if err != nil || a.status != http.StatusOK {
 		c.t.Errorf("GET %s: %v %d %s", path, err, a.status, a.body)
 		return

@@ -25,7 +25,7 @@ func TestChromiumKilledAndPageHangs(t *testing.T) {
 	key := c.tenant(api, "acme", "")
 
 	// A page that hangs: each attempt times out, three attempts, then failed.
-	hang := c.must(http.MethodPost, api.url("/v1/jobs"), key, map[string]any{"template": hangingPage}, http.StatusAccepted)
+	hang := c.must(http.MethodPost, api.URL("/v1/jobs"), key, map[string]any{"template": hangingPage}, http.StatusAccepted)
 	var hung struct{ ID string }
 	if err := hang.json(&hung); err != nil {
 		t.Fatal(err)
@@ -38,7 +38,7 @@ func TestChromiumKilledAndPageHangs(t *testing.T) {
 		t.Fatal("the worker never claimed the job")
 	}
 	time.Sleep(500 * time.Millisecond)
-	killed := killAll(worker.chromiums())
+	killed := killAll(worker.Chromiums())
 	t.Logf("killed the worker's Chromium mid-render: %d processes", killed)
 
 	// The same in the api, under a synchronous render: the api renders it
@@ -46,23 +46,23 @@ func TestChromiumKilledAndPageHangs(t *testing.T) {
 	// crash; then a render works.
 	answered := make(chan answer, 1)
 	go func() {
-		a, err := c.do(t.Context(), http.MethodPost, api.url("/v1/renders"), key, renderInput(2, 1500))
+		a, err := c.do(t.Context(), http.MethodPost, api.URL("/v1/renders"), key, renderInput(2, 1500))
 		if err != nil {
 			t.Errorf("the render whose Chromium was killed: %v", err)
 		}
 		answered <- a
 	}()
 	time.Sleep(700 * time.Millisecond)
-	t.Logf("killed the api's Chromium mid-render: %d processes", killAll(api.chromiums()))
+	t.Logf("killed the api's Chromium mid-render: %d processes", killAll(api.Chromiums()))
 	a := <-answered
 	if a.status == http.StatusOK && bytes.HasPrefix(a.body, []byte("%PDF-")) {
 		c.doneBefore++ // synchronous renders count in the measures
 		t.Logf("the api's render answered a PDF (rendered again after the crash: %t)",
-			strings.Contains(api.log(), `"msg":"synchronous render failed in Chromium; rendering it once more"`))
+			strings.Contains(api.Log(), `"msg":"synchronous render failed in Chromium; rendering it once more"`))
 	} else {
 		t.Errorf("the render whose Chromium was killed answered %d %.300s; one crash should be invisible", a.status, a.body)
 	}
-	next := c.must(http.MethodPost, api.url("/v1/renders"), key, renderInput(3, 0), http.StatusOK)
+	next := c.must(http.MethodPost, api.URL("/v1/renders"), key, renderInput(3, 0), http.StatusOK)
 	if !bytes.HasPrefix(next.body, []byte("%PDF-")) {
 		t.Errorf("the next render is not a PDF: %.100s", next.body)
 	}
@@ -76,7 +76,7 @@ func TestChromiumKilledAndPageHangs(t *testing.T) {
 		Attempts int
 		Error    *struct{ Code, Message string }
 	}
-	if err := c.must(http.MethodGet, api.url("/v1/jobs/"+hung.ID), key, nil, http.StatusOK).json(&j); err != nil {
+	if err := c.must(http.MethodGet, api.URL("/v1/jobs/"+hung.ID), key, nil, http.StatusOK).json(&j); err != nil {
 		t.Fatal(err)
 	}
 	if j.Status != "failed" || j.Error == nil || j.Error.Code != "render-timeout" || j.Attempts != 3 {
@@ -89,7 +89,7 @@ func TestChromiumKilledAndPageHangs(t *testing.T) {
 		t.Logf("the hanging job (no webhookUrl) was announced %d times", n)
 	}
 	var victimJob struct{ Attempts int }
-	_ = c.must(http.MethodGet, api.url("/v1/jobs/"+victim), key, nil, http.StatusOK).json(&victimJob)
+	_ = c.must(http.MethodGet, api.URL("/v1/jobs/"+victim), key, nil, http.StatusOK).json(&victimJob)
 	if victimJob.Attempts < 2 {
 		t.Errorf("the job whose Chromium was killed took %d attempt: the kill missed it", victimJob.Attempts)
 	}

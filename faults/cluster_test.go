@@ -16,6 +16,7 @@ import (
 	"github.com/jackc/pgx/v5/pgxpool"
 
 	"github.com/paprikahq/paprika/internal/pgserver"
+	"github.com/paprikahq/paprika/internal/proctest"
 )
 
 const adminToken = "adm_faults_0123456789abcdef"
@@ -56,7 +57,7 @@ func newCluster(t *testing.T, vars map[string]string) *cluster {
 	}
 	t.Cleanup(func() {
 		for _, p := range c.procs {
-			p.kill()
+			p.Kill()
 		}
 		if c.db != nil {
 			c.db.Close()
@@ -70,7 +71,7 @@ func newCluster(t *testing.T, vars map[string]string) *cluster {
 		c.http.CloseIdleConnections()
 		if t.Failed() {
 			for _, p := range c.procs {
-				t.Logf("---- %s (%s):\n%s", p.name, p.logPath, tail(p.log(), 60))
+				t.Logf("---- %s (%s):\n%s", p.Name, p.LogPath, proctest.Tail(p.Log(), 60))
 			}
 		}
 	})
@@ -122,14 +123,6 @@ func (c *cluster) restartPG(down time.Duration, whileDown func()) {
 	}
 	time.Sleep(time.Until(end))
 	c.startPG()
-}
-
-func tail(s string, n int) string {
-	lines := strings.Split(strings.TrimRight(s, "\n"), "\n")
-	if len(lines) > n {
-		lines = lines[len(lines)-n:]
-	}
-	return strings.Join(lines, "\n")
 }
 
 // answer is one HTTP exchange's outcome.
@@ -194,20 +187,7 @@ func (c *cluster) must(method, url, token string, body any, want int) answer {
 // waitStatus polls path on p until it answers want.
 func (c *cluster) waitStatus(p *proc, path string, want int, limit time.Duration) {
 	c.t.Helper()
-	deadline := time.Now().Add(limit)
-	for {
-		a, err := c.do(c.t.Context(), http.MethodGet, p.url(path), "", nil)
-		if err == nil && a.status == want {
-			return
-		}
-		if !p.alive() {
-			c.t.Fatalf("%s exited (%v) while waiting for %s %d:\n%s", p.name, p.state, path, want, tail(p.log(), 40))
-		}
-		if time.Now().After(deadline) {
-			c.t.Fatalf("%s %s is not %d after %s (%v %d %s)", p.name, path, want, limit, err, a.status, a.body)
-		}
-		time.Sleep(100 * time.Millisecond)
-	}
+	p.WaitStatus(c.t, path, want, limit)
 }
 
 // tenant creates a tenant of tier ("" for the default) and a key with every
@@ -218,8 +198,8 @@ func (c *cluster) tenant(api *proc, id, tier string) string {
 	if tier != "" {
 		body["tier"] = tier
 	}
-	c.must(http.MethodPost, api.url("/v1/admin/tenants"), adminToken, body, http.StatusCreated)
-	a := c.must(http.MethodPost, api.url("/v1/admin/tenants/"+id+"/keys"), adminToken,
+	c.must(http.MethodPost, api.URL("/v1/admin/tenants"), adminToken, body, http.StatusCreated)
+	a := c.must(http.MethodPost, api.URL("/v1/admin/tenants/"+id+"/keys"), adminToken,
 		map[string]any{"name": "faults", "scopes": []string{"render", "templates", "read"}}, http.StatusCreated)
 	var k struct{ Secret string }
 	if err := a.json(&k); err != nil || k.Secret == "" {
@@ -247,7 +227,7 @@ func (c *cluster) submitJob(api *proc, key string, n, ms int) string {
 	c.t.Helper()
 	in := renderInput(n, ms)
 	in["webhookUrl"] = c.hooks.url
-	a := c.must(http.MethodPost, api.url("/v1/jobs"), key, in, http.StatusAccepted)
+	a := c.must(http.MethodPost, api.URL("/v1/jobs"), key, in, http.StatusAccepted)
 	var j struct{ ID string }
 	if err := a.json(&j); err != nil {
 		c.t.Fatal(err)
@@ -262,7 +242,7 @@ func (c *cluster) submitBatch(api *proc, key string, n, ms int) string {
 	for i := range records {
 		records[i] = map[string]any{"n": i + 1, "ms": ms, "text": "record"}
 	}
-	a := c.must(http.MethodPost, api.url("/v1/batches"), key, map[string]any{
+	a := c.must(http.MethodPost, api.URL("/v1/batches"), key, map[string]any{
 		"template": slowPage, "records": records, "webhookUrl": c.hooks.url,
 		"options": map[string]any{"waitFor": "window.ready === true"},
 	}, http.StatusAccepted)

@@ -140,9 +140,9 @@ func TestLoad(t *testing.T) {
 			if n%4 == 0 {
 				s := sample{at: time.Since(start), self: map[string]int64{}, kid: map[string]int64{}}
 				for _, p := range append(append([]*proc(nil), apis...), workers...) {
-					s.self[p.name] = pssKiB(p.cmd.Process.Pid)
-					for _, k := range p.chromiums() {
-						s.kid[p.name] += pssKiB(k)
+					s.self[p.Name] = pssKiB(p.Pid())
+					for _, k := range p.Chromiums() {
+						s.kid[p.Name] += pssKiB(k)
 					}
 				}
 				samples = append(samples, s)
@@ -196,7 +196,7 @@ func TestLoad(t *testing.T) {
 	go func() {
 		defer clients.Done()
 		for submitting() {
-			a, err := c.do(t.Context(), http.MethodPost, apis[0].url("/v1/renders"), keys[tenants[0]], input("pdf"))
+			a, err := c.do(t.Context(), http.MethodPost, apis[0].URL("/v1/renders"), keys[tenants[0]], input("pdf"))
 			run.answers.add("storm render", a, err)
 			run.mu.Lock()
 			run.storm.sent++
@@ -221,8 +221,8 @@ func TestLoad(t *testing.T) {
 
 	// Every process up throughout.
 	for _, p := range append(append([]*proc(nil), apis...), workers...) {
-		if !p.alive() {
-			t.Errorf("%s exited under load (%v)", p.name, p.state)
+		if !p.Alive() {
+			t.Errorf("%s exited under load (%v)", p.Name, p.State)
 		}
 	}
 	// No 5xx but busy.
@@ -276,8 +276,8 @@ func TestLoad(t *testing.T) {
 	c.checkAnnounced(append(append([]string(nil), allJobs...), allBatches...))
 	for _, id := range sampleOf(allJobs, 10) {
 		var j struct{ Output struct{ Bytes int64 } }
-		_ = c.must(http.MethodGet, apis[1].url("/v1/jobs/"+id), keyOf(run, keys, id), nil, http.StatusOK).json(&j)
-		a := c.must(http.MethodGet, apis[1].url("/v1/jobs/"+id+"/output"), keyOf(run, keys, id), nil, http.StatusOK)
+		_ = c.must(http.MethodGet, apis[1].URL("/v1/jobs/"+id), keyOf(run, keys, id), nil, http.StatusOK).json(&j)
+		a := c.must(http.MethodGet, apis[1].URL("/v1/jobs/"+id+"/output"), keyOf(run, keys, id), nil, http.StatusOK)
 		if int64(len(a.body)) != j.Output.Bytes {
 			t.Errorf("job %s: %d bytes served, %d recorded", id, len(a.body), j.Output.Bytes)
 		}
@@ -356,9 +356,9 @@ func TestLoad(t *testing.T) {
 			for _, which := range []string{"paprika", "chromium"} {
 				get := func(s sample) int64 {
 					if which == "paprika" {
-						return s.self[p.name]
+						return s.self[p.Name]
 					}
-					return s.kid[p.name]
+					return s.kid[p.Name]
 				}
 				first := (get(after[0]) + get(after[1]) + get(after[2])) / 3
 				n := len(after)
@@ -368,10 +368,10 @@ func TestLoad(t *testing.T) {
 					peak = max(peak, get(s))
 				}
 				memLines = append(memLines, fmt.Sprintf("  %-9s %-8s at %s %6d MiB, at the end %6d MiB, peak %6d MiB",
-					p.name, which, from, first>>10, last>>10, peak>>10))
+					p.Name, which, from, first>>10, last>>10, peak>>10))
 				// Flat: the end within a fifth (and 64 MiB) of the start of the window.
 				if last > first+first/5+64<<10 {
-					t.Errorf("%s's %s grew from %d MiB to %d MiB after %s", p.name, which, first>>10, last>>10, from)
+					t.Errorf("%s's %s grew from %d MiB to %d MiB after %s", p.Name, which, first>>10, last>>10, from)
 				}
 			}
 		}
@@ -402,7 +402,7 @@ func (r rawJSON) MarshalJSON() ([]byte, error) { return r, nil }
 
 // syncRender renders now, honouring Retry-After when busy.
 func (r *loadRun) syncRender(c *cluster, api *proc, key string, in map[string]any, honour bool) {
-	a, err := c.do(c.t.Context(), http.MethodPost, api.url("/v1/renders"), key, in)
+	a, err := c.do(c.t.Context(), http.MethodPost, api.URL("/v1/renders"), key, in)
 	r.answers.add("render", a, err)
 	if err == nil && a.status == http.StatusOK {
 		r.mu.Lock()
@@ -421,7 +421,7 @@ func (r *loadRun) syncRender(c *cluster, api *proc, key string, in map[string]an
 // is counted.
 func (r *loadRun) submitAndWait(c *cluster, api *proc, key, tenant, path string, in map[string]any) {
 	ctx := c.t.Context()
-	a, err := c.do(ctx, http.MethodPost, api.url(path), key, in)
+	a, err := c.do(ctx, http.MethodPost, api.URL(path), key, in)
 	r.answers.add("POST "+path, a, err)
 	if err != nil || a.status != http.StatusAccepted {
 		time.Sleep(time.Second)
@@ -438,7 +438,7 @@ func (r *loadRun) submitAndWait(c *cluster, api *proc, key, tenant, path string,
 	r.mu.Unlock()
 	for ctx.Err() == nil {
 		time.Sleep(500 * time.Millisecond)
-		a, err := c.do(ctx, http.MethodGet, api.url(path+"/"+w.ID), key, nil)
+		a, err := c.do(ctx, http.MethodGet, api.URL(path+"/"+w.ID), key, nil)
 		r.answers.add("GET "+path+"/{id}", a, err)
 		var s struct{ Status string }
 		if err == nil && a.json(&s) == nil && s.Status != "queued" && s.Status != "running" {

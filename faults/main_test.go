@@ -4,10 +4,10 @@ import (
 	"context"
 	"fmt"
 	"os"
-	"os/exec"
-	"path/filepath"
 	"testing"
 	"time"
+
+	"github.com/paprikahq/paprika/internal/proctest"
 )
 
 // bin is the paprika binary TestMain built for every test.
@@ -26,22 +26,10 @@ func run(m *testing.M) int {
 		return 1
 	}
 	defer os.RemoveAll(dir)
-	bin = filepath.Join(dir, "paprika")
-	// go on PATH, else where go.dev's archive unpacks (the Makefile puts
-	// that on PATH too, but go test may be run by hand).
-	goBin, err := exec.LookPath("go")
-	if err != nil {
-		goBin = "/usr/local/go/bin/go"
-		if _, err := os.Stat(goBin); err != nil {
-			fmt.Fprintln(os.Stderr, "faults: no go toolchain to build cmd/paprika with; install Go 1.26")
-			return 1
-		}
-	}
 	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Minute)
 	defer cancel()
-	cmd := exec.CommandContext(ctx, goBin, "build", "-o", bin, "github.com/paprikahq/paprika/cmd/paprika")
-	if out, err := cmd.CombinedOutput(); err != nil {
-		fmt.Fprintf(os.Stderr, "faults: go build ./cmd/paprika: %v\n%s", err, out)
+	if bin, err = proctest.Build(ctx, dir); err != nil {
+		fmt.Fprintln(os.Stderr, "faults:", err)
 		return 1
 	}
 	return m.Run()

@@ -44,7 +44,7 @@ func TestPostgresRestartUnderLoad(t *testing.T) {
 		for i := 0; ctx.Err() == nil; i++ {
 			in := renderInput(i, 200)
 			in["webhookUrl"] = c.hooks.url
-			a, err := c.do(ctx, http.MethodPost, api.url("/v1/jobs"), key, in)
+			a, err := c.do(ctx, http.MethodPost, api.URL("/v1/jobs"), key, in)
 			mu.Lock()
 			switch {
 			case err != nil:
@@ -79,16 +79,16 @@ func TestPostgresRestartUnderLoad(t *testing.T) {
 		deadline := time.Now().Add(outage - time.Second)
 		for time.Now().Before(deadline) && len(notReady) < len(procs) {
 			for _, p := range procs {
-				if a, err := c.do(t.Context(), http.MethodGet, p.url("/readyz"), "", nil); err == nil && a.status == http.StatusServiceUnavailable {
-					notReady[p.name] = true
+				if a, err := c.do(t.Context(), http.MethodGet, p.URL("/readyz"), "", nil); err == nil && a.status == http.StatusServiceUnavailable {
+					notReady[p.Name] = true
 				}
 			}
 			time.Sleep(200 * time.Millisecond)
 		}
 	})
 	for _, p := range procs {
-		if !notReady[p.name] {
-			t.Errorf("%s: /readyz never answered 503 while PostgreSQL was down", p.name)
+		if !notReady[p.Name] {
+			t.Errorf("%s: /readyz never answered 503 while PostgreSQL was down", p.Name)
 		}
 		c.waitStatus(p, "/readyz", http.StatusOK, 2*time.Minute) // reconnected by itself
 	}
@@ -103,8 +103,8 @@ func TestPostgresRestartUnderLoad(t *testing.T) {
 	stop()
 	wg.Wait()
 	for _, p := range procs {
-		if !p.alive() {
-			t.Errorf("%s exited across the restart (%v)", p.name, p.state)
+		if !p.Alive() {
+			t.Errorf("%s exited across the restart (%v)", p.Name, p.State)
 		}
 	}
 	codes := make([]string, 0, len(refused))
@@ -123,8 +123,8 @@ func TestPostgresRestartUnderLoad(t *testing.T) {
 	c.checkDoneOnce(api, work{key: key, jobs: accepted})
 	lost, reaped := 0, 0
 	for _, p := range c.procs {
-		lost += strings.Count(p.log(), `"msg":"lease lost; render stopped"`)
-		reaped += strings.Count(p.log(), `"msg":"expired leases reaped"`)
+		lost += strings.Count(p.Log(), `"msg":"lease lost; render stopped"`)
+		reaped += strings.Count(p.Log(), `"msg":"expired leases reaped"`)
 	}
 	t.Logf("leases lost by their workers: %d; reaps of expired leases: %d", lost, reaped)
 	var extra int

@@ -218,7 +218,7 @@ func (c *cluster) outageDuringBatch(outputs storage.Store, what string, breakIt,
 	c.waitSettled(5 * time.Minute)
 
 	// The outage was met, and waited out.
-	log := worker.log()
+	log := worker.Log()
 	handedBack := strings.Count(log, `"msg":"handed back"`)
 	t.Logf("the worker handed back %d records, and logged %d store outages", handedBack,
 		strings.Count(log, `"msg":"output store unavailable: work is handed back and claims wait until it answers"`))

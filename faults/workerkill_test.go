@@ -37,8 +37,8 @@ func TestWorkerKilledWhileRendering(t *testing.T) {
 		}
 		// Somewhere inside a render: they last at least 300 ms.
 		time.Sleep(time.Duration(rand.IntN(250)) * time.Millisecond)
-		victim.kill()
-		t.Logf("round %d: killed the victim (pid %d) holding work", round, victim.cmd.Process.Pid)
+		victim.Kill()
+		t.Logf("round %d: killed the victim (pid %d) holding work", round, victim.Pid())
 		// The other keeps working meanwhile; the victim comes back.
 		victim = c.startProc("worker-victim", "worker", nil)
 		if round == kills/2 {
@@ -64,8 +64,8 @@ func TestWorkerKilledWhileRendering(t *testing.T) {
 // process exited or limit passed first.
 func waitLogged(p *proc, s string, limit time.Duration) bool {
 	deadline := time.Now().Add(limit)
-	for time.Now().Before(deadline) && p.alive() {
-		if strings.Contains(p.log(), s) {
+	for time.Now().Before(deadline) && p.Alive() {
+		if strings.Contains(p.Log(), s) {
 			return true
 		}
 		time.Sleep(20 * time.Millisecond)
