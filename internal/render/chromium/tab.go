@@ -368,8 +368,15 @@ func withTitle(html string) string {
 }
 
 // readyJS resolves once the document has loaded and its fonts are ready.
+// It lays the page out first (reading offsetHeight): a web font starts
+// loading only when laid-out text needs it, and a page not yet laid out
+// when it loaded (a busy machine) would otherwise find no font loading,
+// print at once, and lose the text a font still loading hides.
 const readyJS = `new Promise(resolve => {
-	const fonts = () => (document.fonts ? document.fonts.ready : Promise.resolve()).then(() => resolve(true));
+	const fonts = () => {
+		void (document.body || document.documentElement).offsetHeight;
+		(document.fonts ? document.fonts.ready : Promise.resolve()).then(() => resolve(true));
+	};
 	if (document.readyState === 'complete') fonts(); else addEventListener('load', fonts, {once: true});
 })`
 
