@@ -5,6 +5,7 @@ import (
 	"net/http"
 	"regexp"
 	"strconv"
+	"strings"
 	"testing"
 	"time"
 )
@@ -44,14 +45,43 @@ func (w *world) hangUp(t *testing.T, in map[string]any) {
 	<-done
 }
 
+// longFinish is a document Chromium prints fast whose post-processing
+// (a watermark on each of its pages, PDF/A) takes seconds after it.
+func longFinish() map[string]any {
+	return map[string]any{"template": "<title>long</title>" + strings.Repeat("<p style=\"break-after: page\">page</p>", 300),
+		"options": map[string]any{"pdf": map[string]any{"standards": []string{"PDF/A-2b"}, "watermark": map[string]any{"text": "COPY"}}}}
+}
+
+// hangUpAfterPrint sends in as a sync render and hangs up once the api has
+// logged that its page printed: while the document is post-processed.
+func (w *world) hangUpAfterPrint(t *testing.T, in map[string]any) {
+	t.Helper()
+	const printed = `"msg":"printed; finishing the document"`
+	before := strings.Count(w.api.Log(), printed)
+	ctx, cancel := context.WithCancel(t.Context())
+	done := make(chan struct{})
+	go func() {
+		defer close(done)
+		_, _ = w.do(ctx, http.MethodPost, "/v1/renders", w.mallory, in)
+	}()
+	deadline := time.Now().Add(time.Minute)
+	for strings.Count(w.api.Log(), printed) <= before && time.Now().Before(deadline) {
+		time.Sleep(20 * time.Millisecond)
+	}
+	cancel()
+	<-done
+}
+
 // TestUsageOnHangUp proves that a synchronous render that finished is
-// counted whatever its client does: a client that hangs up mid-render
-// still finds the render in GET /v1/usage.
+// counted whatever its client does after: a client that hangs up while its
+// document is post-processed (after the page printed) still finds the
+// render in GET /v1/usage. (A client that hangs up before the page printed
+// ends its render: nothing finished, nothing is counted.)
 func TestUsageOnHangUp(t *testing.T) {
 	w := shared(t)
 	w.attackAs(t, "usage-on-hang-up", false, func() { // alice's sync renders would count as in flight
 		before := w.renders(t)
-		w.hangUp(t, slowRender(2000))
+		w.hangUpAfterPrint(t, longFinish())
 		deadline := time.Now().Add(time.Minute)
 		for w.renders(t) < before+1 {
 			if time.Now().After(deadline) {

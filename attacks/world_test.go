@@ -95,6 +95,7 @@ func (w *world) start(t *testing.T) {
 		"PAPRIKA_TIERS":          tiers,
 		"PAPRIKA_DATA_DIR":       filepath.Join(w.dir, "data"),
 		"PAPRIKA_WORKERS":        "2",
+		"PAPRIKA_LOG_LEVEL":      "debug", // billing_test.go reads when a page printed
 		"PAPRIKA_RENDER_TIMEOUT": renderTimeout.String(),
 		"PAPRIKA_SECRET_KEY":     base64.StdEncoding.EncodeToString(secret),
 		"PAPRIKA_TEMPLATE_QUOTA": fmt.Sprint(templateQuota>>20, "MiB"),

@@ -65,9 +65,12 @@ func run(ctx context.Context, args []string, getenv func(string) string, stdout,
 	}
 	// --help on a process command prints its help and starts nothing.
 	done, err := commandArgs(command, args[1:], stdout)
-	log := slog.New(slog.NewJSONHandler(stderr, nil))
+	level, lerr := config.LogLevel(getenv)
+	log := slog.New(slog.NewJSONHandler(stderr, &slog.HandlerOptions{Level: level}))
 	switch {
 	case done:
+	case lerr != nil:
+		err = lerr
 	case command == "api":
 		err = runAPI(ctx, getenv, log, nil)
 	case command == "worker":

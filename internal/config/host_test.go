@@ -1,6 +1,7 @@
 package config
 
 import (
+	"log/slog"
 	"testing"
 
 	"github.com/stretchr/testify/require"
@@ -39,5 +40,18 @@ func TestLoadHost(t *testing.T) {
 		require.ErrorAs(t, err, &cfgErr, "PAPRIKA_HOST=%q", bad)
 		require.Equal(t, "PAPRIKA_HOST", cfgErr.Var)
 		require.Contains(t, cfgErr.Reason, bad)
+	}
+}
+
+func TestLogLevel(t *testing.T) {
+	for v, want := range map[string]slog.Level{"": slog.LevelInfo, "info": slog.LevelInfo, "DEBUG": slog.LevelDebug, "warn": slog.LevelWarn, "error": slog.LevelError} {
+		got, err := LogLevel(func(string) string { return v })
+		if err != nil || got != want {
+			t.Errorf("PAPRIKA_LOG_LEVEL=%q: %v, %v; want %v", v, got, err, want)
+		}
+	}
+	_, err := LogLevel(func(string) string { return "loud" })
+	if err == nil || err.Error() != `PAPRIKA_LOG_LEVEL: must be debug, info, warn or error, not "loud"` {
+		t.Errorf("PAPRIKA_LOG_LEVEL=loud: %v", err)
 	}
 }

@@ -200,6 +200,10 @@ func (e *Engine) Render(ctx context.Context, in Input) (*Output, error) {
 		rerr = e.failure(ctx, rctx, inst, err)
 		return nil, rerr
 	}
+	// The page has printed: the render is over for Chromium, and what
+	// follows (options.pdf, the information, a signature) runs to its
+	// end whatever the caller does.
+	e.log.DebugContext(ctx, "printed; finishing the document", "format", in.Format, "pages", out.Pages)
 	if in.Options.PDF != nil {
 		if out, err = e.finish(ctx, out, in.Options.PDF); err != nil {
 			return nil, err
