@@ -31,6 +31,22 @@ func (w *world) renders(t *testing.T) int64 {
 func (w *world) hangUp(t *testing.T, in map[string]any) {
 	t.Helper()
 	started := metric(t, w.api, "paprika_work_started_total", `kind="render"`)
+	w.hangUpWhen(t, in, func() bool { return metric(t, w.api, "paprika_work_started_total", `kind="render"`) > started })
+}
+
+// hangUpAfterPrint sends in as a sync render and hangs up once the api has
+// logged that its page printed: while the document is post-processed.
+func (w *world) hangUpAfterPrint(t *testing.T, in map[string]any) {
+	t.Helper()
+	const printed = `"msg":"printed; finishing the document"`
+	before := strings.Count(w.api.Log(), printed)
+	w.hangUpWhen(t, in, func() bool { return strings.Count(w.api.Log(), printed) > before })
+}
+
+// hangUpWhen sends in as mallory's sync render and hangs up once now says
+// so (or a minute has passed).
+func (w *world) hangUpWhen(t *testing.T, in map[string]any, now func() bool) {
+	t.Helper()
 	ctx, cancel := context.WithCancel(t.Context())
 	done := make(chan struct{})
 	go func() {
@@ -38,8 +54,8 @@ func (w *world) hangUp(t *testing.T, in map[string]any) {
 		_, _ = w.do(ctx, http.MethodPost, "/v1/renders", w.mallory, in)
 	}()
 	deadline := time.Now().Add(time.Minute)
-	for metric(t, w.api, "paprika_work_started_total", `kind="render"`) <= started && time.Now().Before(deadline) {
-		time.Sleep(50 * time.Millisecond)
+	for !now() && time.Now().Before(deadline) {
+		time.Sleep(20 * time.Millisecond)
 	}
 	cancel()
 	<-done
@@ -50,26 +66,6 @@ func (w *world) hangUp(t *testing.T, in map[string]any) {
 func longFinish() map[string]any {
 	return map[string]any{"template": "<title>long</title>" + strings.Repeat("<p style=\"break-after: page\">page</p>", 300),
 		"options": map[string]any{"pdf": map[string]any{"standards": []string{"PDF/A-2b"}, "watermark": map[string]any{"text": "COPY"}}}}
-}
-
-// hangUpAfterPrint sends in as a sync render and hangs up once the api has
-// logged that its page printed: while the document is post-processed.
-func (w *world) hangUpAfterPrint(t *testing.T, in map[string]any) {
-	t.Helper()
-	const printed = `"msg":"printed; finishing the document"`
-	before := strings.Count(w.api.Log(), printed)
-	ctx, cancel := context.WithCancel(t.Context())
-	done := make(chan struct{})
-	go func() {
-		defer close(done)
-		_, _ = w.do(ctx, http.MethodPost, "/v1/renders", w.mallory, in)
-	}()
-	deadline := time.Now().Add(time.Minute)
-	for strings.Count(w.api.Log(), printed) <= before && time.Now().Before(deadline) {
-		time.Sleep(20 * time.Millisecond)
-	}
-	cancel()
-	<-done
 }
 
 // TestUsageOnHangUp proves that a synchronous render that finished is
