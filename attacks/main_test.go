@@ -1,12 +1,10 @@
 package attacks
 
 import (
-	"context"
 	"flag"
 	"fmt"
 	"os"
 	"testing"
-	"time"
 
 	"github.com/paprikahq/paprika/internal/proctest"
 )
@@ -32,18 +30,13 @@ func run(m *testing.M) int {
 		}
 		memoryLimit = mib << 20
 	}
-	dir, err := os.MkdirTemp("", "attacks-bin")
-	if err != nil {
+	var remove func()
+	var err error
+	if bin, remove, err = proctest.BuildTemp("attacks-bin"); err != nil {
 		fmt.Fprintln(os.Stderr, "attacks:", err)
 		return 1
 	}
-	defer os.RemoveAll(dir)
-	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Minute)
-	defer cancel()
-	if bin, err = proctest.Build(ctx, dir); err != nil {
-		fmt.Fprintln(os.Stderr, "attacks:", err)
-		return 1
-	}
+	defer remove()
 	defer the.stop()
 	return m.Run()
 }

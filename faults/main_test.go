@@ -1,11 +1,9 @@
 package faults
 
 import (
-	"context"
 	"fmt"
 	"os"
 	"testing"
-	"time"
 
 	"github.com/paprikahq/paprika/internal/proctest"
 )
@@ -20,17 +18,12 @@ func TestMain(m *testing.M) {
 }
 
 func run(m *testing.M) int {
-	dir, err := os.MkdirTemp("", "faults-bin")
-	if err != nil {
+	var remove func()
+	var err error
+	if bin, remove, err = proctest.BuildTemp("faults-bin"); err != nil {
 		fmt.Fprintln(os.Stderr, "faults:", err)
 		return 1
 	}
-	defer os.RemoveAll(dir)
-	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Minute)
-	defer cancel()
-	if bin, err = proctest.Build(ctx, dir); err != nil {
-		fmt.Fprintln(os.Stderr, "faults:", err)
-		return 1
-	}
+	defer remove()
 	return m.Run()
 }

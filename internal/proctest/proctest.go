@@ -21,6 +21,24 @@ import (
 	"time"
 )
 
+// BuildTemp compiles cmd/paprika, within 10 minutes, into a temporary
+// directory named after prefix, for a package's TestMain: it returns the
+// binary's path and a function that removes the directory.
+func BuildTemp(prefix string) (bin string, remove func(), err error) {
+	dir, err := os.MkdirTemp("", prefix)
+	if err != nil {
+		return "", nil, err
+	}
+	remove = func() { os.RemoveAll(dir) }
+	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Minute)
+	defer cancel()
+	if bin, err = Build(ctx, dir); err != nil {
+		remove()
+		return "", nil, err
+	}
+	return bin, remove, nil
+}
+
 // Build compiles cmd/paprika into dir and returns the binary's path. It
 // uses go on PATH, else where go.dev's archive unpacks (the Makefile puts
 // that on PATH too, but go test may be run by hand).
