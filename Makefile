@@ -23,8 +23,9 @@ LDFLAGS := -X main.version=$(PAPRIKA_VERSION)
 TEST_TIMEOUT ?= 20m
 PAPRIKA_IMAGE ?= paprika:local
 
-# The seed's example tiers, so that the curl lines `paprika dev` prints (a
-# tenant patched to "priority") work. A PAPRIKA_TIERS of your own wins, even
+# The example tiers of docs/configuration.md (standard and priority), so
+# that the curl lines `paprika dev` prints (a tenant patched to "priority")
+# work. A PAPRIKA_TIERS of your own wins, even
 # an empty one (one tier, standard).
 DEV_TIERS := {"standard": {"weight": 1}, "priority": {"weight": 4, "maxRunning": 20, "ratePerMinute": 600}}
 

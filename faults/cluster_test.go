@@ -21,8 +21,8 @@ import (
 
 const adminToken = "adm_faults_0123456789abcdef"
 
-// tiers are the seed's example tiers, without a rate limit the suite's
-// floods would hit.
+// tiers are the example tiers of docs/configuration.md, without a rate limit
+// the suite's floods would hit.
 const tiers = `{"standard": {"weight": 1}, "priority": {"weight": 4}}`
 
 // cluster is one test's world: its own PostgreSQL (so that the test may

@@ -1,6 +1,7 @@
-// Command scheduler benchmarks Paprika's fair-share claiming (docs/scheduler.md, how work is shared) at
-// the size the issue asks for: 1,000 tenants over two tiers and 1,000,000
-// queued batch records, with no-op renders.
+// Command scheduler benchmarks Paprika's fair-share claiming (docs/scheduler.md,
+// how work is shared) at the size of docs/performance-log.md's goals: 1,000
+// tenants over two tiers and 1,000,000 queued batch records, with no-op
+// renders.
 //
 // It starts a private PostgreSQL (fsync on unless -fast) or uses
 // -database-url, fills a template database once (kept with -keep DIR), and

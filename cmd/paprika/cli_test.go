@@ -22,8 +22,9 @@ import (
 // The operators' commands against a real api (runAPI on :0, a fresh
 // database of its own), through run, as a shell would call the binary.
 
-// startTestAPI runs the api on :0 with the seed's tiers and returns the
-// environment a command line needs to reach it as the admin.
+// startTestAPI runs the api on :0 with the example tiers of
+// docs/configuration.md and returns the environment a command line needs to
+// reach it as the admin.
 func startTestAPI(t *testing.T) map[string]string {
 	t.Helper()
 	vars := map[string]string{
@@ -141,7 +142,8 @@ func TestCLITenants(t *testing.T) {
 	require.Equal(t, "Fabrikam", requireTable(t, cliOK(t, env, "tenants", "get", "fabrikam"), tenantHeader...)["fabrikam"][1])
 	require.Equal(t, 90, cliJSON[cliTenant](t, env, "tenants", "get", "fabrikam").RetentionDays)
 
-	// Tiers: a configured one, the seed's refusal of another, the default.
+	// Tiers: a configured one, the refusal of another that docs/api.md shows,
+	// the default.
 	require.Equal(t, "priority", requireTable(t, cliOK(t, env, "tenants", "set-tier", "fabrikam", "priority"), tenantHeader...)["fabrikam"][2])
 	stdout, stderr := cliFails(t, 1, env, "tenants", "set-tier", "fabrikam", "gold")
 	require.Equal(t, "Bad request: tier is one of standard, priority, or null\n", stderr)

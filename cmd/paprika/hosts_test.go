@@ -147,13 +147,13 @@ func (h *hookReceiver) events() (map[string]map[string]any, int) {
 	return out, n
 }
 
-// Many hosts, no shared disk (issue 10): two api and two worker processes,
-// each with a data directory of its own, on one PostgreSQL and one bucket.
-// Work submitted through one api is downloaded through the other; a worker
-// killed with SIGKILL mid-batch loses nothing (its leases expire and the
-// other worker finishes its records); each finished job and batch is
-// announced by one webhook event, verified with the Standard Webhooks
-// library, however many deliveries it took.
+// Many hosts, no shared disk (docs/deployment.md): two api and two worker
+// processes, each with a data directory of its own, on one PostgreSQL and one
+// bucket. Work submitted through one api is downloaded through the other; a
+// worker killed with SIGKILL mid-batch loses nothing (its leases expire and the
+// other worker finishes its records); each finished job and batch is announced
+// by one webhook event, verified with the Standard Webhooks library, however
+// many deliveries it took.
 func TestManyHostsShareOnlyTheDatabaseAndTheBucket(t *testing.T) {
 	t.Parallel()
 	bucket := s3test.NewBucket(t)

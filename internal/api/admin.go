@@ -73,7 +73,7 @@ func (o *optional[T]) UnmarshalJSON(b []byte) error {
 }
 
 // checkTier accepts a configured tier name or null ("") and answers the
-// seed's message otherwise.
+// message docs/api.md shows otherwise, naming the configured tiers.
 func (s *Server) checkTier(tier *string) (string, error) {
 	if tier == nil {
 		return "", nil

@@ -19,8 +19,8 @@ const tenants = "/v1/admin/tenants"
 
 var tenantFields = []string{"id", "name", "tier", "retentionDays", "createdAt", "suspendedAt", "deletedAt"}
 
-// requireTenant checks the seed's tenant object: exactly its seven fields,
-// times in RFC 3339 UTC with milliseconds.
+// requireTenant checks the tenant object of docs/api.md: exactly its seven
+// fields, times in RFC 3339 UTC with milliseconds.
 func requireTenant(t *testing.T, body []byte) map[string]any {
 	t.Helper()
 	obj := decodeJSON[map[string]any](t, body)
@@ -83,7 +83,7 @@ func TestCreateTenantConflict(t *testing.T) {
 	requireError(t, http.StatusConflict, paprika.CodeConflict, resp, body)
 }
 
-// The seed's example: PATCH the tier, then a tier that is not configured.
+// docs/api.md's example: PATCH the tier, then a tier that is not configured.
 func TestPatchTenantTier(t *testing.T) {
 	t.Parallel()
 	e := setup(t)

@@ -50,7 +50,7 @@ func benchRounds() int {
 	return 250
 }
 
-// BenchmarkBusyStorm is issue 12's retry storm: 8 clients on 2 render slots
+// BenchmarkBusyStorm is a retry storm: 8 clients on 2 render slots
 // that send their next render the moment an answer arrives, busy or not,
 // never honouring Retry-After. It reports the renders done a second (one
 // benchmark op is one render done) and the busy answers a second. Run with

@@ -12,7 +12,7 @@ import (
 	"github.com/paprikahq/paprika/internal/paprika"
 )
 
-// deepDataBody is the input of issue 24: a render whose data is 10 MB of
+// deepDataBody is a hostile input: a render whose data is 10 MB of
 // lists nested 5,000 deep, 1,000 numbers at each level. Refusing it took
 // 18 s of CPU when the text check built the path of every value.
 func deepDataBody() []byte {

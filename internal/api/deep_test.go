@@ -13,7 +13,7 @@ import (
 	"github.com/paprikahq/paprika/internal/render"
 )
 
-// deepIfs is the template of issue 24: n blocks nested in one another. At
+// deepIfs is a hostile template: n blocks nested in one another. At
 // n = 300,000 it is 4.8 MB, under the body limit; evaluating it overflowed
 // the Go stack, a fatal error no recover stops: the api died on a render of
 // it, and every worker that claimed a job of it died in turn.
@@ -21,7 +21,7 @@ func deepIfs(n int) string {
 	return strings.Repeat("{{#if a}}", n) + "x" + strings.Repeat("{{/if}}", n)
 }
 
-// The exact body of issue 24, to every route that takes a template, is a
+// A 300,000-deep deepIfs body, to every route that takes a template, is a
 // 422 template-error; the process answering is still there for the next
 // request, which renders.
 func TestDeepTemplateRefusedByTheAPI(t *testing.T) {
@@ -61,7 +61,7 @@ func TestDeepTemplateRefusedByTheAPI(t *testing.T) {
 	require.Equal(t, "x", string(body))
 }
 
-// Work queued before the limits, with the body of issue 24 stored as a
+// Work queued before the limits, with a 300,000-deep deepIfs body stored as a
 // template or inline in the job, fails once with template-error when a
 // worker claims it (not retried: it would fail alike), and the worker goes
 // on to render the next job.

@@ -26,8 +26,8 @@ import (
 	"github.com/paprikahq/paprika/internal/testkit"
 )
 
-// seedTiers is the PAPRIKA_TIERS of the seed page: standard (the default)
-// and priority.
+// seedTiers is the PAPRIKA_TIERS of docs/configuration.md's example: standard
+// (the default) and priority.
 const seedTiers = `{"standard": {"weight": 1}, "priority": {"weight": 4, "maxRunning": 20, "ratePerMinute": 600}}`
 
 var (
@@ -56,7 +56,7 @@ type testEnv struct {
 	secrets secretSet // every secret the test was given, never to be logged (security_test.go)
 }
 
-// setup starts the API with the seed's tiers on a fresh database.
+// setup starts the API with seedTiers on a fresh database.
 func setup(t *testing.T, opts ...Option) *testEnv {
 	t.Helper()
 	return setupEnv(t, nil, opts...)

@@ -303,8 +303,8 @@ func TestSecurityPathIDsStayInTheTenant(t *testing.T) {
 	hostile := []string{
 		"..", "%2e%2e", "..%2f..%2fcanary", "%2e%2e%2f%2e%2e%2fcanary.html", "..%5c..%5ccanary",
 		// A NUL in an id (…%00) is left out: it reaches PostgreSQL and answers
-		// 500 today on DELETE /v1/templates/{id}, one of issue 12's "already
-		// found" classes, fixed where input is decoded on another branch.
+		// 500 today on DELETE /v1/templates/{id}, one of the hostile inputs
+		// already known, fixed where input is decoded on another branch.
 		"tenant-b%2fjobs%2f" + bJob.ID, "..%2ftenant-b%2fjobs%2f" + bJob.ID, bJob.ID + ".html",
 		strings.ToUpper(bJob.ID), "%2fetc%2fpasswd", strings.Repeat("a", 300), "1;DROP TABLE jobs",
 	}

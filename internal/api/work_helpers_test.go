@@ -71,7 +71,7 @@ func setupChromium(t *testing.T, vars map[string]string) *testEnv {
 	return e
 }
 
-// setupWork starts the API with the seed's tiers (vars added to the
+// setupWork starts the API with seedTiers (vars added to the
 // environment) on a fresh database, outputs in a directory of the test's
 // own, and synchronous renders done by r (a fakeRenderer when nil) so that
 // no Chromium is needed.

@@ -435,8 +435,8 @@ func TestWorkScopes(t *testing.T) {
 
 var measureFields = []string{"tier", "name", "weight", "maxRunning", "ratePerMinute", "queued", "running", "started", "done", "waitSeconds", "renderSeconds"}
 
-// The seed's measures: every configured tier in order, with the work queued
-// and running now, and started and done over the window.
+// The scheduler's measures of docs/api.md: every configured tier in order, with
+// the work queued and running now, and started and done over the window.
 func TestSchedulerMeasures(t *testing.T) {
 	t.Parallel()
 	e := setupWork(t, nil, nil)
@@ -445,7 +445,7 @@ func TestSchedulerMeasures(t *testing.T) {
 	requireStatus(t, http.StatusCreated, resp, body)
 	fabrikam := e.createKey(t, "fabrikam", ScopeRender).Secret
 
-	// Nothing measured yet: zeros and nulls, in the seed's shape.
+	// Nothing measured yet: zeros and nulls, in docs/scheduler.md's shape.
 	_, body = e.getBody(t, e.AdminToken, "/v1/admin/scheduler?minutes=60")
 	require.JSONEq(t, `{"minutes": 60, "tiers": [
 		{"tier": "standard", "name": "standard", "weight": 1, "maxRunning": null, "ratePerMinute": null, "queued": 0, "running": 0,

@@ -15,7 +15,7 @@ func TestParseTiers(t *testing.T) {
 		err      string // substring of the error; "" = valid
 	}{
 		{name: "unset", in: "", want: Tiers{{Key: "standard", Name: "standard", Weight: 1}}},
-		{name: "seed", in: `{"standard": {"weight": 1}, "priority": {"weight": 4, "maxRunning": 20, "ratePerMinute": 600}}`,
+		{name: "example", in: `{"standard": {"weight": 1}, "priority": {"weight": 4, "maxRunning": 20, "ratePerMinute": 600}}`,
 			want: Tiers{{Key: "standard", Name: "standard", Weight: 1}, {Key: "priority", Name: "priority", Weight: 4, MaxRunning: 20, RatePerMinute: 600}}},
 		{name: "order kept, not sorted", in: `{"zeta": {}, "alpha": {"weight": 2.5}}`,
 			want: Tiers{{Key: "zeta", Name: "zeta", Weight: 1}, {Key: "alpha", Name: "alpha", Weight: 2.5}}},

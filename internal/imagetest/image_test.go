@@ -26,7 +26,7 @@ import (
 	"github.com/paprikahq/paprika/internal/pgserver"
 )
 
-// The seed's tiers, as docker-compose.yml's comment sets them.
+// The example tiers, as docker-compose.yml's comment sets them.
 const seedTiers = `{"standard": {"weight": 1}, "priority": {"weight": 4, "maxRunning": 20, "ratePerMinute": 600}}`
 
 // image is the product's image as this test builds it.

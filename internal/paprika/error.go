@@ -68,7 +68,8 @@ func Errorf(code, format string, args ...any) *Error {
 	return &Error{Code: code, Message: fmt.Sprintf(format, args...)}
 }
 
-// BadRequest is a 400 whose message starts "Bad request: " as the seed shows.
+// BadRequest is a 400 whose message starts "Bad request: " as docs/api.md
+// shows.
 func BadRequest(format string, args ...any) *Error {
 	return &Error{Code: CodeBadRequest, Message: "Bad request: " + fmt.Sprintf(format, args...)}
 }

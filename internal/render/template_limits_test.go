@@ -11,7 +11,7 @@ import (
 	"github.com/stretchr/testify/require"
 )
 
-// deepIfs is the template of issue 24: n blocks nested in one another.
+// deepIfs is a hostile template: n blocks nested in one another.
 // At n = 300,000 it is 4.8 MB, and evaluating it overflowed the stack of
 // the process that ran it: a fatal error, not a panic.
 func deepIfs(n int) string {
@@ -77,7 +77,7 @@ func TestDepthOfPartialHiddenInComment(t *testing.T) {
 	requireTemplateError(t, err, "line 1: blocks nest deeper than 100 levels")
 }
 
-// The 300,000-deep body of issue 24, and one under the size limit that is
+// A 300,000-deep body, and one under the size limit that is
 // still 60,000 deep, fail as template-error from Render, which the api and
 // the workers call, and the test process lives on to say so.
 func TestDeepTemplateFailsRender(t *testing.T) {

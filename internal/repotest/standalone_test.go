@@ -8,6 +8,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"regexp"
 	"strings"
 	"testing"
 )
@@ -29,73 +30,164 @@ var outside = []string{
 	"SPEC" + ".md",
 }
 
+// rule is one kind of line a file of the repository must not hold, and what
+// to write instead.
+type rule struct {
+	re   *regexp.Regexp
+	what string
+}
+
+// rules are what a reader of a clone could not follow: a path or document
+// outside it, the design document the project was started from by its
+// nickname, and numbered issues of a tracker the repository does not carry.
+// A random or fuzzing seed is no such reference: the nickname is matched
+// only as "the seed", "seed's" or "seed/", never "seed" or "seeds" alone.
+var rules = []rule{
+	{regexp.MustCompile(quoteAll(outside)), "leads outside the repository; name what it needs in the repository instead"},
+	{regexp.MustCompile(`(?i)\bthe seed\b|\bseed's\b|\bseed/`), "cites the design document the project was started from; say what it means (a page of docs/, a file, the behaviour)"},
+	{regexp.MustCompile(`(?i)\bissues? #?[0-9]+`), "cites a numbered issue a reader cannot open; say what it was (the input, the build, the change)"},
+}
+
+// allowed are the files that may hold what rules refuse, each with the
+// reason. Only this file needs it: it spells the patterns it looks for and
+// the lines its own test must refuse.
+var allowed = map[string]string{
+	"internal/repotest/standalone_test.go": "spells the patterns it refuses",
+}
+
 // TestRepositoryStandsAlone fails naming each file:line, in every file of
 // the repository (tracked or not yet added, ignored files left out), that
-// mentions a path or a document outside it.
+// mentions a path or a document outside it, or cites the project's notes
+// (the design document by its nickname, a numbered issue) instead of saying
+// what it means.
 func TestRepositoryStandsAlone(t *testing.T) {
 	root, err := repoRoot()
 	if err != nil {
 		t.Fatal(err)
 	}
-	hits, err := search(root, outside)
+	hits, err := search(root)
 	if err != nil {
 		t.Fatal(err)
 	}
-	self := filepath.ToSlash(filepath.Join("internal", "repotest", "standalone_test.go"))
 	for _, h := range hits {
-		if h.file == self {
+		if _, ok := allowed[h.file]; ok {
 			continue
 		}
-		t.Errorf("%s:%d leads outside the repository: %s", h.file, h.line, strings.TrimSpace(h.text))
+		t.Errorf("%s:%d %s: %s", h.file, h.line, h.what, strings.TrimSpace(h.text))
 	}
+}
+
+// TestRulesTellNotesFromSeeds holds the rules to what they are for: each
+// citation below is refused, and each legitimate use of the same words
+// passes.
+func TestRulesTellNotesFromSeeds(t *testing.T) {
+	refused := []string{
+		"runs " + "the seed's topology on one host",
+		"The " + "Seed's example tiers",
+		"as " + "the seed shows.",
+		"the PAPRIKA_TIERS of " + "the seed page",
+		"see ../" + "seed/notes",
+		"where " + "issue 7 started",
+		"Issue" + " 12: 8 clients",
+		"issues" + " 3 and 4",
+		"(issue" + " #24)",
+		"see " + "SPEC" + ".md",
+		"as " + "SPEC" + " § 4 says",
+		"../" + "shared/x",
+	}
+	for _, l := range refused {
+		if refusing(l) == "" {
+			t.Errorf("%q passes the rules", l)
+		}
+	}
+	passed := []string{
+		"f.Add(seed) // fuzzing seeds",
+		"the corpus's seeds are in testdata/fuzz",
+		"rand.New(rand.NewPCG(seed, 2))",
+		"the seeded generator, seeding it once",
+		"golang/go#75804, fixed in Go 1.27",
+		"an issue with the lease",
+		"the tissue 7 pages", // a word that ends in "issue"
+	}
+	for _, l := range passed {
+		if w := refusing(l); w != "" {
+			t.Errorf("%q is refused: %s", l, w)
+		}
+	}
+}
+
+// refusing says what the first rule line breaks refuses, or "".
+func refusing(line string) string {
+	for _, r := range rules {
+		if r.re.MatchString(line) {
+			return r.what
+		}
+	}
+	return ""
+}
+
+func quoteAll(ss []string) string {
+	q := make([]string, len(ss))
+	for i, s := range ss {
+		q[i] = regexp.QuoteMeta(s)
+	}
+	return strings.Join(q, "|")
 }
 
 type hit struct {
 	file string // slash-separated, relative to the repository's root
 	line int
 	text string
+	what string // what the rule it breaks refuses
 }
 
-// search finds the lines that hold any of pats in the repository's files:
-// through git grep, which reads what git would (tracked files and new ones
-// not ignored), or by walking the tree when there is no git.
-func search(root string, pats []string) ([]hit, error) {
-	if _, err := os.Stat(filepath.Join(root, ".git")); err == nil {
-		if _, err := exec.LookPath("git"); err == nil {
-			return gitGrep(root, pats)
-		}
-	}
-	return walk(root, pats)
-}
-
-func gitGrep(root string, pats []string) ([]hit, error) {
-	args := []string{"-C", root, "grep", "--untracked", "-n", "-I", "-F", "--no-color", "--full-name"}
-	for _, p := range pats {
-		args = append(args, "-e", p)
-	}
-	out, err := exec.Command("git", args...).Output()
-	var exit *exec.ExitError
-	if errors.As(err, &exit) && exit.ExitCode() == 1 {
-		return nil, nil // no line matched
-	}
+// search finds the lines of the repository's text files that break a rule.
+func search(root string) ([]hit, error) {
+	files, err := repoFiles(root)
 	if err != nil {
 		return nil, err
 	}
 	var hits []hit
-	for _, l := range strings.Split(strings.TrimSuffix(string(out), "\n"), "\n") {
-		file, rest, ok1 := strings.Cut(l, ":")
-		num, text, ok2 := strings.Cut(rest, ":")
-		n, ok3 := atoi(num)
-		if !ok1 || !ok2 || !ok3 {
-			return nil, errors.New("git grep: cannot read " + l)
+	for _, rel := range files {
+		b, err := os.ReadFile(filepath.Join(root, filepath.FromSlash(rel)))
+		if errors.Is(err, fs.ErrNotExist) {
+			continue // tracked, deleted in the work tree
 		}
-		hits = append(hits, hit{file, n, text})
+		if err != nil {
+			return nil, err
+		}
+		if bytes.IndexByte(b, 0) >= 0 {
+			continue // binary
+		}
+		sc := bufio.NewScanner(bytes.NewReader(b))
+		sc.Buffer(nil, len(b)+1)
+		for n := 1; sc.Scan(); n++ {
+			if what := refusing(sc.Text()); what != "" {
+				hits = append(hits, hit{rel, n, sc.Text(), what})
+			}
+		}
+		if err := sc.Err(); err != nil {
+			return nil, err
+		}
 	}
 	return hits, nil
 }
 
-func walk(root string, pats []string) ([]hit, error) {
-	var hits []hit
+// repoFiles lists the repository's files, slash-separated and relative to
+// root: the files git would read (tracked ones and new ones not ignored)
+// when there is a git, every file under root but .git and node_modules
+// otherwise.
+func repoFiles(root string) ([]string, error) {
+	if _, err := os.Stat(filepath.Join(root, ".git")); err == nil {
+		if _, err := exec.LookPath("git"); err == nil {
+			out, err := exec.Command("git", "-C", root, "ls-files", "-z", "--cached", "--others", "--exclude-standard").Output()
+			if err != nil {
+				return nil, err
+			}
+			return strings.Split(strings.TrimSuffix(string(out), "\x00"), "\x00"), nil
+		}
+	}
+	var files []string
 	err := filepath.WalkDir(root, func(path string, d fs.DirEntry, err error) error {
 		if err != nil {
 			return err
@@ -106,41 +198,13 @@ func walk(root string, pats []string) ([]hit, error) {
 			}
 			return nil
 		}
-		if !d.Type().IsRegular() {
-			return nil
+		if d.Type().IsRegular() {
+			rel, _ := filepath.Rel(root, path)
+			files = append(files, filepath.ToSlash(rel))
 		}
-		b, err := os.ReadFile(path)
-		if err != nil {
-			return err
-		}
-		if bytes.IndexByte(b, 0) >= 0 {
-			return nil // binary
-		}
-		rel, _ := filepath.Rel(root, path)
-		sc := bufio.NewScanner(bytes.NewReader(b))
-		sc.Buffer(nil, len(b)+1)
-		for n := 1; sc.Scan(); n++ {
-			for _, p := range pats {
-				if strings.Contains(sc.Text(), p) {
-					hits = append(hits, hit{filepath.ToSlash(rel), n, sc.Text()})
-					break
-				}
-			}
-		}
-		return sc.Err()
+		return nil
 	})
-	return hits, err
-}
-
-func atoi(s string) (int, bool) {
-	n := 0
-	for _, c := range s {
-		if c < '0' || c > '9' {
-			return 0, false
-		}
-		n = n*10 + int(c-'0')
-	}
-	return n, s != ""
+	return files, err
 }
 
 // repoRoot is the directory holding the module's go.mod, above the
