@@ -131,11 +131,15 @@ func (s *Server) Handler() http.Handler {
 		mux.HandleFunc(pattern, func(w http.ResponseWriter, r *http.Request) {
 			if slotted {
 				// Before the key, the body and the template: a render that
-				// finds every slot taken for busyWait is answered busy.
+				// finds no slot it may take for busyWait is answered busy.
+				// Its tenant is known here only when the key cache knows
+				// its key; else any free slot lets it on to createRender,
+				// which takes one by its tenant.
 				deadline := time.Now().Add(busyWait)
-				if !s.slots.waitFree(r.Context(), deadline) {
-					s.meters.Busy(s.busyTier(r), metrics.SlotsRender)
-					s.writeError(w, r, errBusy)
+				p, _, _ := s.keys.get(bearer(r))
+				if !s.slots.waitFree(r.Context(), deadline, slotTenant(p)) {
+					s.meters.Busy(s.busyTier(p), metrics.SlotsRender)
+					s.writeError(w, r, s.slots.busyError(slotTenant(p)))
 					return
 				}
 				r = r.WithContext(context.WithValue(r.Context(), slotDeadlineKey, deadline))
