@@ -29,6 +29,7 @@ type Server struct {
 	engine   *render.Engine   // the renderer this server made, closed by Close
 	slots    *renderSlots     // synchronous render slots (PAPRIKA_WORKERS)
 	merges   chan struct{}    // batch PDF merges running at once (PAPRIKA_WORKERS)
+	bodies   *BodyBudget      // request bodies being read and held at once
 	meters   *metrics.Metrics // this process's Prometheus metrics
 	prom     http.Handler     // /metrics
 	keys     *keyCache        // key look-ups of the last few seconds
@@ -61,7 +62,8 @@ func WithMetrics(m *metrics.Metrics) Option {
 // engine with PAPRIKA_WORKERS slots (Chromium starts on the first render).
 func New(cfg *config.Config, store Store, log *slog.Logger, opts ...Option) *Server {
 	s := &Server{cfg: cfg, store: store, log: log, slots: newRenderSlots(cfg.Workers),
-		merges: make(chan struct{}, max(cfg.Workers, 1)), keys: newKeyCache(keyCacheTTL, keyCacheEntries)}
+		merges: make(chan struct{}, max(cfg.Workers, 1)), keys: newKeyCache(keyCacheTTL, keyCacheEntries),
+		bodies: NewBodyBudget(bodyBudgetSize(cfg, memoryLimit()))}
 	for _, o := range opts {
 		o(s)
 	}
@@ -92,6 +94,10 @@ func New(cfg *config.Config, store Store, log *slog.Logger, opts ...Option) *Ser
 	}
 	return s
 }
+
+// Bodies is the process's budget of request bodies being read, which the
+// console, served beside the API, reads its own bodies under too.
+func (s *Server) Bodies() *BodyBudget { return s.bodies }
 
 // CheckSandbox starts the server's own Chromium, if it has one, and
 // returns chromium.ErrSandbox when Chromium cannot run with its sandbox:
@@ -143,6 +149,13 @@ func (s *Server) Handler() http.Handler {
 					return
 				}
 				r = r.WithContext(context.WithValue(r.Context(), slotDeadlineKey, deadline))
+			}
+			if r.Body != nil && r.Body != http.NoBody {
+				// Its bytes count against the process's budget of bodies
+				// until the handler returns, with what it made of them.
+				body := s.bodies.wrap(r, largestBody(s.cfg))
+				defer body.release()
+				r.Body = body
 			}
 			if err := h(w, r); err != nil {
 				s.writeError(w, r, err)
