@@ -102,6 +102,22 @@ func BodyRefused(body io.Reader) bool {
 	return errors.As(bb.err, &pe) && pe.Code == paprika.CodeBusy
 }
 
+// reserveBody takes room for r's body now, as its first read would: all of
+// it when its length is known. It is for a reader about to make a buffer of
+// that length, which must not be made for a body refused.
+func reserveBody(r *http.Request) error {
+	bb, ok := r.Body.(*budgetedBody)
+	if !ok {
+		return nil
+	}
+	bb.mu.Lock()
+	defer bb.mu.Unlock()
+	if bb.err == nil {
+		bb.err = bb.reserve(1)
+	}
+	return bb.err
+}
+
 // errBodiesBusy is the answer to a body that finds the budget full.
 func errBodiesBusy() error {
 	return &paprika.Error{Code: paprika.CodeBusy, RetryAfter: 1,

@@ -13,9 +13,10 @@ import (
 
 // bodyBudgetBatches is how many bodies of the largest size a route takes
 // (PAPRIKA_MAX_BATCH_BYTES, 100 MiB by default) the process reads and
-// holds at once: a body in a handler takes about twice its size again
-// while it is decoded (docs/security.md), so four batches of 100 MiB,
-// the default budget, take about 1.2 GiB at most.
+// holds at once: with what handlers make of them and the garbage the
+// collector has yet to take (bodies of unknown length grow by doubling),
+// the heap held up to 3.6 times the budget (TestBodiesShareOneBudget), so
+// the default budget, four batches of 100 MiB, may take about 1.5 GiB.
 const bodyBudgetBatches = 4
 
 // bodyBudgetShare is the share of the process's memory limit (its cgroup's,

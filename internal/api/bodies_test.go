@@ -7,8 +7,10 @@ import (
 	"io"
 	"net/http"
 	"net/http/httptest"
+	"os"
 	"runtime"
 	"runtime/metrics"
+	"strconv"
 	"strings"
 	"sync"
 	"sync/atomic"
@@ -73,8 +75,8 @@ func TestBodiesShareOneBudget(t *testing.T) {
 	close(stop)
 	during := <-peak
 	after := heapAfterGC()
-	t.Logf("budget %d MiB, %d bodies of %d MiB: %d busy, %d read and refused; heap before %d MiB, at most %d MiB while read, %d MiB after",
-		budget>>20, bodies, perBody>>20, busy.Load(), refused.Load(), before>>20, during>>20, after>>20)
+	t.Logf("budget %d MiB, %d bodies of %d MiB: %d busy, %d read and refused; heap before %d MiB, at most %d MiB while read, %d MiB after; RSS after %d MiB",
+		budget>>20, bodies, perBody>>20, busy.Load(), refused.Load(), before>>20, during>>20, after>>20, rss()>>20)
 	require.Positive(t, busy.Load(), "some bodies find the budget full")
 	require.Positive(t, refused.Load(), "some bodies are read")
 	// A body read takes its size in the budget and about twice that again
@@ -120,6 +122,20 @@ func postBigBatch(ctx context.Context, e *testEnv, key string, size int, told bo
 	var eb errorBody
 	_ = json.NewDecoder(resp.Body).Decode(&eb)
 	return resp.StatusCode, eb.Code, resp.Header.Get("Retry-After"), nil
+}
+
+// rss is the process's resident memory, for the log (0 where unknown).
+func rss() uint64 {
+	b, err := os.ReadFile("/proc/self/statm")
+	if err != nil {
+		return 0
+	}
+	f := strings.Fields(string(b))
+	if len(f) < 2 {
+		return 0
+	}
+	pages, _ := strconv.ParseUint(f[1], 10, 64)
+	return pages * uint64(os.Getpagesize())
 }
 
 // heapMetric is the bytes of heap objects, live or not yet swept.

@@ -6,6 +6,7 @@ import (
 	"errors"
 	"io"
 	"net/http"
+	"slices"
 	"strconv"
 	"strings"
 	"time"
@@ -43,14 +44,37 @@ func readBody(w http.ResponseWriter, r *http.Request, limit int64) ([]byte, erro
 	var buf []byte
 	var err error
 	if n := r.ContentLength; n > 0 && n <= limit {
+		if err := reserveBody(r); err != nil {
+			return nil, bodyError(err, limit) // before the buffer is made
+		}
 		buf = make([]byte, n)
 		if _, err = io.ReadFull(body, buf); err == nil {
 			err = readEnd(body)
 		}
 	} else {
-		buf, err = io.ReadAll(body)
+		buf, err = readAll(body)
 	}
 	return buf, bodyError(err, limit)
+}
+
+// readAll is io.ReadAll growing its buffer by doubling, as the budget's
+// room for a body of unknown length grows: io.ReadAll grows a large one by
+// a quarter at a time, leaving about five times the body in garbage.
+func readAll(r io.Reader) ([]byte, error) {
+	buf := make([]byte, 0, 512)
+	for {
+		if len(buf) == cap(buf) {
+			buf = slices.Grow(buf, cap(buf))
+		}
+		n, err := r.Read(buf[len(buf):cap(buf)])
+		buf = buf[:len(buf)+n]
+		if err == io.EOF {
+			return buf, nil
+		}
+		if err != nil {
+			return buf, err
+		}
+	}
 }
 
 // readEnd reads past a body read to its declared length, which must end
