@@ -17,16 +17,30 @@ import (
 // garbage; a body that finds no room is answered 503 busy at once
 // (errBodiesBusy) and what it took is given back. One budget serves every
 // route that reads a body, the API's and the console's (docs/api.md, Busy).
+//
+// One tenant's bodies take at most perTenant of it, so that a tenant
+// sending a few large bodies slowly cannot keep every other tenant's out
+// until its uploads time out.
 type BodyBudget struct {
-	size int64
+	size      int64
+	perTenant int64
 
-	mu   sync.Mutex
-	used int64
+	mu       sync.Mutex
+	used     int64
+	byTenant map[string]int64 // room taken by a tenant's bodies (only tenants holding some)
 }
 
-// NewBodyBudget returns a budget of size bytes (at least 1).
+// NewBodyBudget returns a budget of size bytes (at least 1), of which one
+// tenant's bodies may take all.
 func NewBodyBudget(size int64) *BodyBudget {
-	return &BodyBudget{size: max(size, 1)}
+	return newBodyBudget(size, size)
+}
+
+// newBodyBudget returns a budget of size bytes, of which one tenant's
+// bodies may take perTenant (at least 1, at most size).
+func newBodyBudget(size, perTenant int64) *BodyBudget {
+	size = max(size, 1)
+	return &BodyBudget{size: size, perTenant: min(max(perTenant, 1), size), byTenant: map[string]int64{}}
 }
 
 // Size is the bytes the budget holds.
@@ -39,21 +53,35 @@ func (b *BodyBudget) InUse() int64 {
 	return b.used
 }
 
-// tryTake takes n bytes if they are free, without waiting.
-func (b *BodyBudget) tryTake(n int64) bool {
+// tryTake takes n bytes for tenant ("": a body of no tenant, the console's
+// or the admin API's) if they are free and within the tenant's share,
+// without waiting; else it returns the busy answer.
+func (b *BodyBudget) tryTake(tenant string, n int64) error {
 	b.mu.Lock()
 	defer b.mu.Unlock()
+	if tenant != "" && n > b.perTenant-b.byTenant[tenant] {
+		return errTenantBodiesBusy()
+	}
 	if n > b.size-b.used {
-		return false
+		return errBodiesBusy()
 	}
 	b.used += n
-	return true
+	if tenant != "" {
+		b.byTenant[tenant] += n
+	}
+	return nil
 }
 
-func (b *BodyBudget) give(n int64) {
+func (b *BodyBudget) give(tenant string, n int64) {
 	b.mu.Lock()
+	defer b.mu.Unlock()
 	b.used -= n
-	b.mu.Unlock()
+	if tenant == "" {
+		return
+	}
+	if b.byTenant[tenant] -= n; b.byTenant[tenant] <= 0 {
+		delete(b.byTenant, tenant)
+	}
 }
 
 // Body returns r's body limited to limit bytes (past it, a read fails with
@@ -78,11 +106,15 @@ func (b *BodyBudget) wrap(r *http.Request, limit int64) *budgetedBody {
 
 // limitBody returns r's body limited to limit bytes, as
 // http.MaxBytesReader does; a body counted against the budget (every
-// route's, see Handler) takes room for that much of it at most.
+// route's, see Handler) takes room for that much of it at most, within
+// its tenant's share when r is a tenant's.
 func limitBody(w http.ResponseWriter, r *http.Request, limit int64) io.ReadCloser {
 	if bb, ok := r.Body.(*budgetedBody); ok {
 		bb.mu.Lock()
 		bb.limit = limit
+		if p := principal(r); p != nil && bb.held == 0 {
+			bb.tenant = p.Tenant.ID
+		}
 		bb.mu.Unlock()
 	}
 	return http.MaxBytesReader(w, r.Body, limit)
@@ -124,6 +156,12 @@ func errBodiesBusy() error {
 		Message: "Busy: the server is receiving too many large bodies at once; retry shortly"}
 }
 
+// errTenantBodiesBusy is the answer to a body past its tenant's share.
+func errTenantBodiesBusy() error {
+	return &paprika.Error{Code: paprika.CodeBusy, RetryAfter: 1,
+		Message: "Busy: your requests' bodies being read take your share of the server's room for large bodies; retry shortly"}
+}
+
 // bodyGrain is the least a body without a Content-Length takes from the
 // budget at a time: it takes as much again as it holds each time it
 // grows, so that a big one takes the lock a few dozen times, not once a
@@ -136,11 +174,12 @@ type budgetedBody struct {
 	b      *BodyBudget
 	length int64 // the Content-Length, -1 when unknown
 
-	mu    sync.Mutex // release may come from another goroutine than Read
-	limit int64      // the most bytes read of it; one more is refused
-	held  int64      // bytes taken from the budget
-	read  int64
-	err   error // the refusal, once refused
+	mu     sync.Mutex // release may come from another goroutine than Read
+	tenant string     // whose share it takes ("": none's), set by limitBody
+	limit  int64      // the most bytes read of it; one more is refused
+	held   int64      // bytes taken from the budget
+	read   int64
+	err    error // the refusal, once refused
 }
 
 // Read takes room for what it may read before reading it: the whole body
@@ -180,8 +219,8 @@ func (x *budgetedBody) reserve(n int64) error {
 	} else {
 		grow = most - x.held
 	}
-	if !x.b.tryTake(grow) {
-		return errBodiesBusy()
+	if err := x.b.tryTake(x.tenant, grow); err != nil {
+		return err
 	}
 	x.held += grow
 	return nil
@@ -193,7 +232,7 @@ func (x *budgetedBody) Close() error { return x.rc.Close() }
 func (x *budgetedBody) release() {
 	x.mu.Lock()
 	defer x.mu.Unlock()
-	x.b.give(x.held)
+	x.b.give(x.tenant, x.held)
 	x.held = 0
 	if x.err == nil {
 		x.err = errBodyReleased

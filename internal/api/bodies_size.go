@@ -24,6 +24,14 @@ const bodyBudgetBatches = 4
 // (synchronous renders), its outputs and everything else.
 const bodyBudgetShare = 8
 
+// processBodyBudget is the process's budget of bodies: bodyBudgetSize,
+// of which one tenant's bodies take at most half, or one body of the
+// largest size when that is more, so that a tenant can always send one.
+func processBodyBudget(cfg *config.Config, memLimit int64) *BodyBudget {
+	size := bodyBudgetSize(cfg, memLimit)
+	return newBodyBudget(size, max(size/2, largestBody(cfg)+1))
+}
+
 // bodyBudgetSize is the size of the process's budget of bodies: room for
 // bodyBudgetBatches bodies of the largest size a route takes, but no more
 // than 1/bodyBudgetShare of memLimit when one is set (0: none), and never

@@ -222,6 +222,81 @@ func TestBodyBudget(t *testing.T) {
 	require.Zero(t, b.InUse(), "release twice gives back once")
 }
 
+// TestBodyBudgetTenantShare checks that one tenant's bodies take at most
+// its share of the budget, while other tenants' and bodies of no tenant
+// take the rest.
+func TestBodyBudgetTenantShare(t *testing.T) {
+	t.Parallel()
+	b := newBodyBudget(100, 50)
+	require.NoError(t, b.tryTake("a", 40))
+	require.ErrorContains(t, b.tryTake("a", 20), "your share", "past a's share")
+	require.NoError(t, b.tryTake("b", 50))
+	require.ErrorContains(t, b.tryTake("", 20), "too many large bodies", "10 left")
+	require.NoError(t, b.tryTake("", 10))
+	b.give("a", 40)
+	b.give("b", 50)
+	b.give("", 10)
+	require.Zero(t, b.InUse())
+	require.Empty(t, b.byTenant)
+
+	// A route's body takes its share from the tenant its request names.
+	var p paprika.Principal
+	p.Tenant.ID = "a"
+	r := httptest.NewRequest(http.MethodPost, "/", strings.NewReader(strings.Repeat("x", 60)))
+	r = r.WithContext(withPrincipal(r.Context(), &p))
+	body := b.wrap(r, 1000)
+	r.Body = body
+	_, err := readBody(httptest.NewRecorder(), r, 1000)
+	require.ErrorContains(t, err, "your share")
+	body.release()
+	require.Zero(t, b.InUse())
+}
+
+// A tenant holding its share of the budget with a body it sends slowly is
+// answered busy for one more, while another tenant's body is read.
+func TestBodiesOneTenantTakesItsShare(t *testing.T) {
+	t.Parallel()
+	const share = 2 << 20
+	e := setupEnv(t, map[string]string{"PAPRIKA_WORKERS": "2"}, WithRenderer(&fakeRenderer{}),
+		func(s *Server) { s.bodies = newBodyBudget(2*share, share) })
+	slowKey := e.tenantKey(t, "slow", ScopeRender)
+	otherKey := e.tenantKey(t, "other", ScopeRender)
+
+	// The slow tenant's upload takes its whole share at its first read.
+	pr, pw := io.Pipe()
+	req, err := http.NewRequestWithContext(t.Context(), http.MethodPost, e.HTTP.URL+"/v1/batches", pr)
+	require.NoError(t, err)
+	req.ContentLength = share
+	req.Header.Set("Content-Type", "application/json")
+	req.Header.Set("Authorization", "Bearer "+slowKey)
+	slow := make(chan int, 1)
+	go func() {
+		resp, err := e.HTTP.Client().Do(req)
+		if err != nil {
+			slow <- 0
+			return
+		}
+		resp.Body.Close()
+		slow <- resp.StatusCode
+	}()
+	_, err = pw.Write([]byte(`{"records": [`))
+	require.NoError(t, err)
+	eventually(t, "the slow body holding its share", func() bool { return e.Server.bodies.InUse() == share })
+
+	batch := []byte(`{"template": "<p>{{n}}</p>", "format": "html", "records": [{"n": "` + strings.Repeat("x", 1<<20) + `"}]}`)
+	resp, body := e.sendAs(t, http.MethodPost, "/v1/batches", slowKey, "application/json", batch)
+	eb := requireError(t, http.StatusServiceUnavailable, paprika.CodeBusy, resp, body)
+	require.Contains(t, eb.Message, "your share")
+	require.Equal(t, "1", resp.Header.Get("Retry-After"))
+
+	resp, body = e.sendAs(t, http.MethodPost, "/v1/batches", otherKey, "application/json", batch)
+	requireBatchAccepted(t, resp, body)
+
+	require.NoError(t, pw.CloseWithError(io.ErrUnexpectedEOF))
+	require.Contains(t, []int{0, http.StatusBadRequest}, <-slow, "the slow upload ended early")
+	eventually(t, "every body's room given back", func() bool { return e.Server.bodies.InUse() == 0 })
+}
+
 // TestBodyBudgetAtOnce reads bodies from many goroutines (under -race):
 // the budget never gives out more than it holds, and ends empty.
 func TestBodyBudgetAtOnce(t *testing.T) {
@@ -269,4 +344,6 @@ func TestBodyBudgetSize(t *testing.T) {
 	require.Equal(t, 4*largest, bodyBudgetSize(cfg, 6<<30), "6 GiB: an eighth, 768 MiB, holds four batches")
 	require.Equal(t, int64(2<<30)/8, bodyBudgetSize(cfg, 2<<30), "2 GiB: 256 MiB")
 	require.Equal(t, largest, bodyBudgetSize(cfg, 256<<20), "room for one batch at least")
+	require.Equal(t, 2*largest, processBodyBudget(cfg, 0).perTenant, "a tenant takes half")
+	require.Equal(t, largest, processBodyBudget(cfg, 256<<20).perTenant, "or one batch, when that is more")
 }

@@ -63,7 +63,7 @@ func WithMetrics(m *metrics.Metrics) Option {
 func New(cfg *config.Config, store Store, log *slog.Logger, opts ...Option) *Server {
 	s := &Server{cfg: cfg, store: store, log: log, slots: newRenderSlots(cfg.Workers),
 		merges: make(chan struct{}, max(cfg.Workers, 1)), keys: newKeyCache(keyCacheTTL, keyCacheEntries),
-		bodies: NewBodyBudget(bodyBudgetSize(cfg, memoryLimit()))}
+		bodies: processBodyBudget(cfg, memoryLimit())}
 	for _, o := range opts {
 		o(s)
 	}
