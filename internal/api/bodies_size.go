@@ -6,6 +6,7 @@ import (
 	"runtime/debug"
 	"strconv"
 	"strings"
+	"time"
 
 	"github.com/paprikahq/paprika/internal/config"
 	"github.com/paprikahq/paprika/internal/paprika"
@@ -27,9 +28,21 @@ const bodyBudgetShare = 8
 // processBodyBudget is the process's budget of bodies: bodyBudgetSize,
 // of which one tenant's bodies take at most half, or one body of the
 // largest size when that is more, so that a tenant can always send one.
+//
+// When the budget empties after holding a quarter of itself, the process
+// gives the pages of the bodies back (returnMemory), at most every 10 s:
+// a burst of refused bodies leaves nothing resident behind it.
 func processBodyBudget(cfg *config.Config, memLimit int64) *BodyBudget {
 	size := bodyBudgetSize(cfg, memLimit)
-	return newBodyBudget(size, max(size/2, largestBody(cfg)+1))
+	b := newBodyBudget(size, max(size/2, largestBody(cfg)+1))
+	b.returnsMemory(size/4, 10*time.Second)
+	return b
+}
+
+// returnsMemory has the budget call returnMemory when it empties after
+// holding at least at bytes, at most once every every.
+func (b *BodyBudget) returnsMemory(at int64, every time.Duration) {
+	b.drained, b.drainAt, b.drainEvery = returnMemory, at, every
 }
 
 // bodyBudgetSize is the size of the process's budget of bodies: room for
