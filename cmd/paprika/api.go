@@ -73,5 +73,5 @@ func withConsole(cfg *config.Config, pool *pgxpool.Pool, srv *api.Server, log *s
 		tiers[i] = console.Tier{Key: t.Key, Name: t.Name}
 	}
 	return console.New(console.Config{Sessions: &postgres.Store{Pool: pool}, API: h, Identify: srv.Identify, Tiers: tiers,
-		MaxRequestBytes: cfg.MaxRequestBytes, Logger: log}).Mount(h)
+		MaxRequestBytes: cfg.MaxRequestBytes, Bodies: srv.Bodies(), Logger: log}).Mount(h)
 }

@@ -74,7 +74,9 @@ func (s *Server) createBatch(w http.ResponseWriter, r *http.Request) error {
 		if err := s.readNDJSON(w, r, &in); err != nil {
 			return s.refused(r.Context(), p, err)
 		}
-	} else if err := decode(w, r, s.cfg.MaxBatchBytes, &in); err != nil {
+	} else if body, err := readBody(w, r, s.cfg.MaxBatchBytes); err != nil {
+		return s.refused(r.Context(), p, err)
+	} else if err := decodeBatch(body, &in); err != nil {
 		return s.refused(r.Context(), p, err)
 	}
 	if in.Data != nil {
@@ -119,7 +121,7 @@ func (s *Server) createBatch(w http.ResponseWriter, r *http.Request) error {
 // readNDJSON reads a batch sent as NDJSON: the first line is the input
 // without records, then one record a line. Blank lines are skipped.
 func (s *Server) readNDJSON(w http.ResponseWriter, r *http.Request, in *batchInput) error {
-	body := http.MaxBytesReader(w, r.Body, s.cfg.MaxBatchBytes)
+	body := limitBody(w, r, s.cfg.MaxBatchBytes)
 	sc := bufio.NewScanner(body)
 	sc.Buffer(make([]byte, 64<<10), int(s.cfg.MaxRequestBytes))
 	line := 0
@@ -165,14 +167,10 @@ func (s *Server) readNDJSON(w http.ResponseWriter, r *http.Request, in *batchInp
 		}
 		in.Records = append(in.Records, json.RawMessage(bytes.Clone(b)))
 	}
-	var tooLarge *http.MaxBytesError
-	switch err := sc.Err(); {
-	case errors.As(err, &tooLarge):
-		return paprika.Errorf(paprika.CodePayloadTooLarge, "Payload too large: the body is over %d bytes", s.cfg.MaxBatchBytes)
-	case errors.Is(err, bufio.ErrTooLong):
+	if err := sc.Err(); errors.Is(err, bufio.ErrTooLong) {
 		return paprika.Errorf(paprika.CodePayloadTooLarge, "Payload too large: line %d is over %d bytes", line+1, s.cfg.MaxRequestBytes)
-	case err != nil:
-		return paprika.BadRequest("could not read the body: the upload ended early or was interrupted")
+	} else if err != nil {
+		return bodyError(err, s.cfg.MaxBatchBytes)
 	}
 	if !head {
 		return paprika.BadRequest("the body is empty; send the input on line 1, then one record a line")

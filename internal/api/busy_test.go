@@ -20,9 +20,10 @@ import (
 	"github.com/paprikahq/paprika/internal/render"
 )
 
-// Two clients on two slots, each sending its next render the moment its
-// last answer arrives, never see busy: the slot is free before the answer
-// is written. The server's writer stalls a little after each write, once
+// Two clients of two tenants on two slots, each sending its next render the
+// moment its last answer arrives, never see busy: the slot is free before
+// the answer is written. (Two tenants: one tenant never holds both slots,
+// see renderSlots.) The server's writer stalls a little after each write, once
 // the bytes are out, as a handler descheduled on a loaded machine does:
 // a slot given back only when the handler returns would be seen taken.
 func TestRenderBackToBackNeverBusy(t *testing.T) {
@@ -32,7 +33,7 @@ func TestRenderBackToBackNeverBusy(t *testing.T) {
 		return &render.Output{Body: pdf, ContentType: "application/pdf", Pages: 1}, nil
 	}}
 	e := setupWork(t, map[string]string{"PAPRIKA_WORKERS": "2"}, fake)
-	key := e.tenantKey(t, "acme", ScopeRender)
+	keys := []string{e.tenantKey(t, "acme", ScopeRender), e.tenantKey(t, "globex", ScopeRender)}
 	h := e.Server.Handler()
 	hs := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		h.ServeHTTP(stallingWriter{w}, r)
@@ -50,7 +51,7 @@ func TestRenderBackToBackNeverBusy(t *testing.T) {
 					t.Error(err)
 					return
 				}
-				req.Header.Set("Authorization", "Bearer "+key)
+				req.Header.Set("Authorization", "Bearer "+keys[c])
 				// A connection a request, as a curl loop has: on a kept-alive
 				// one the server reads no next request before the handler ends.
 				req.Close = true

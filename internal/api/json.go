@@ -6,6 +6,7 @@ import (
 	"errors"
 	"io"
 	"net/http"
+	"slices"
 	"strconv"
 	"strings"
 	"time"
@@ -35,17 +36,72 @@ func writeJSON(w http.ResponseWriter, status int, v any) {
 }
 
 // readBody reads at most limit bytes of the request body: past that it is
-// payload-too-large.
+// payload-too-large; past the process's budget of bodies, busy (bodies.go).
+// A body of known length is read into one buffer of that length, not grown
+// by doubling, which would leave twice the body in garbage.
 func readBody(w http.ResponseWriter, r *http.Request, limit int64) ([]byte, error) {
-	body, err := io.ReadAll(http.MaxBytesReader(w, r.Body, limit))
+	body := limitBody(w, r, limit)
+	var buf []byte
+	var err error
+	if n := r.ContentLength; n > 0 && n <= limit {
+		if err := reserveBody(r); err != nil {
+			return nil, bodyError(err, limit) // before the buffer is made
+		}
+		buf = make([]byte, n)
+		if _, err = io.ReadFull(body, buf); err == nil {
+			err = readEnd(body)
+		}
+	} else {
+		buf, err = readAll(body)
+	}
+	return buf, bodyError(err, limit)
+}
+
+// readAll is io.ReadAll growing its buffer by doubling, as the budget's
+// room for a body of unknown length grows: io.ReadAll grows a large one by
+// a quarter at a time, leaving about five times the body in garbage.
+func readAll(r io.Reader) ([]byte, error) {
+	buf := make([]byte, 0, 512)
+	for {
+		if len(buf) == cap(buf) {
+			buf = slices.Grow(buf, cap(buf))
+		}
+		n, err := r.Read(buf[len(buf):cap(buf)])
+		buf = buf[:len(buf)+n]
+		if err == io.EOF {
+			return buf, nil
+		}
+		if err != nil {
+			return buf, err
+		}
+	}
+}
+
+// readEnd reads past a body read to its declared length, which must end
+// there (net/http sees to it).
+func readEnd(body io.Reader) error {
+	var one [1]byte
+	if _, err := body.Read(one[:]); err != io.EOF && err != nil {
+		return err
+	}
+	return nil
+}
+
+// bodyError is the answer to a failed read of a body limited to limit
+// bytes, or nil.
+func bodyError(err error, limit int64) error {
 	var tooLarge *http.MaxBytesError
-	if errors.As(err, &tooLarge) {
-		return nil, paprika.Errorf(paprika.CodePayloadTooLarge, "Payload too large: the body is over %d bytes", limit)
+	var pe *paprika.Error
+	switch {
+	case err == nil:
+		return nil
+	case errors.As(err, &tooLarge):
+		return paprika.Errorf(paprika.CodePayloadTooLarge, "Payload too large: the body is over %d bytes", limit)
+	case errors.As(err, &pe):
+		return pe // busy: the bodies being read take the whole budget
+	default:
+		return paprika.BadRequest("could not read the body: the upload ended early or was interrupted")
 	}
-	if err != nil {
-		return nil, paprika.BadRequest("could not read the body: the upload ended early or was interrupted")
-	}
-	return body, nil
 }
 
 // decode reads a JSON body strictly into v: one JSON value, no unknown field,

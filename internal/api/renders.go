@@ -25,18 +25,28 @@ type slotDeadlineKeyType struct{}
 var slotDeadlineKey slotDeadlineKeyType
 
 // busyTier is the tier a render answered busy before its key was looked up
-// is counted at: its key's, when the key cache knows it, else "" (no tier
-// is named so): the busy answer touches nothing but memory.
-func (s *Server) busyTier(r *http.Request) string {
-	if p, _, ok := s.keys.get(bearer(r)); ok {
+// is counted at: its key's, when the key cache knows it (p is not nil),
+// else "" (no tier is named so): the busy answer touches nothing but memory.
+func (s *Server) busyTier(p *paprika.Principal) string {
+	if p != nil {
 		return s.tierNow(p.Key.Tier, p)
 	}
 	return ""
 }
 
+// slotTenant is the tenant a render waits for a slot as before its key is
+// looked up: the key cache's principal's, or "" when it has none.
+func slotTenant(p *paprika.Principal) string {
+	if p == nil {
+		return ""
+	}
+	return p.Tenant.ID
+}
+
 // createRender renders synchronously in one of this process's render slots.
-// When every slot stays taken for busyWait it answers busy: no line of
-// requests waits behind the slots. The slot is given back as soon as the
+// When no slot its tenant may take comes free within busyWait it answers
+// busy (a tenant holding a slot may not take the last free one, see
+// renderSlots): no line of requests waits behind the slots. The slot is given back as soon as the
 // render ends, before the answer is written, so a client that waits for
 // its answer before sending the next request finds its slot free. A render
 // Chromium fails under (render.BrowserFailed: a crash) is rendered once
@@ -59,12 +69,12 @@ func (s *Server) createRender(w http.ResponseWriter, r *http.Request) error {
 	// tenant's ratePerMinute.
 	tier := s.tierNow(p.Key.Tier, p)
 	deadline, _ := r.Context().Value(slotDeadlineKey).(time.Time)
-	if !s.slots.take(r.Context(), deadline) {
+	if !s.slots.take(r.Context(), deadline, p.Tenant.ID) {
 		s.meters.Busy(tier, metrics.SlotsRender)
-		return errBusy
+		return s.slots.busyError(p.Tenant.ID)
 	}
 	var once sync.Once
-	release := func() { once.Do(s.slots.release) }
+	release := func() { once.Do(func() { s.slots.release(p.Tenant.ID) }) }
 	defer release()
 	if err := s.countRequest(r.Context(), p); err != nil {
 		return err

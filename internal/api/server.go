@@ -29,6 +29,7 @@ type Server struct {
 	engine   *render.Engine   // the renderer this server made, closed by Close
 	slots    *renderSlots     // synchronous render slots (PAPRIKA_WORKERS)
 	merges   chan struct{}    // batch PDF merges running at once (PAPRIKA_WORKERS)
+	bodies   *BodyBudget      // request bodies being read and held at once
 	meters   *metrics.Metrics // this process's Prometheus metrics
 	prom     http.Handler     // /metrics
 	keys     *keyCache        // key look-ups of the last few seconds
@@ -65,7 +66,8 @@ func WithMetrics(m *metrics.Metrics) Option {
 func New(cfg *config.Config, store Store, log *slog.Logger, opts ...Option) *Server {
 	s := &Server{cfg: cfg, store: store, log: log, slots: newRenderSlots(cfg.Workers),
 		merges: make(chan struct{}, max(cfg.Workers, 1)), keys: newKeyCache(keyCacheTTL, keyCacheEntries),
-		derivations: make(chan struct{}, maxDerivations), certUploads: &uploadLimiter{}}
+		derivations: make(chan struct{}, maxDerivations), certUploads: &uploadLimiter{},
+		bodies: processBodyBudget(cfg, memoryLimit())}
 	for _, o := range opts {
 		o(s)
 	}
@@ -96,6 +98,10 @@ func New(cfg *config.Config, store Store, log *slog.Logger, opts ...Option) *Ser
 	}
 	return s
 }
+
+// Bodies is the process's budget of request bodies being read, which the
+// console, served beside the API, reads its own bodies under too.
+func (s *Server) Bodies() *BodyBudget { return s.bodies }
 
 // CheckSandbox starts the server's own Chromium, if it has one, and
 // returns chromium.ErrSandbox when Chromium cannot run with its sandbox:
@@ -135,14 +141,25 @@ func (s *Server) Handler() http.Handler {
 		mux.HandleFunc(pattern, func(w http.ResponseWriter, r *http.Request) {
 			if slotted {
 				// Before the key, the body and the template: a render that
-				// finds every slot taken for busyWait is answered busy.
+				// finds no slot it may take for busyWait is answered busy.
+				// Its tenant is known here only when the key cache knows
+				// its key; else any free slot lets it on to createRender,
+				// which takes one by its tenant.
 				deadline := time.Now().Add(busyWait)
-				if !s.slots.waitFree(r.Context(), deadline) {
-					s.meters.Busy(s.busyTier(r), metrics.SlotsRender)
-					s.writeError(w, r, errBusy)
+				p, _, _ := s.keys.get(bearer(r))
+				if !s.slots.waitFree(r.Context(), deadline, slotTenant(p)) {
+					s.meters.Busy(s.busyTier(p), metrics.SlotsRender)
+					s.writeError(w, r, s.slots.busyError(slotTenant(p)))
 					return
 				}
 				r = r.WithContext(context.WithValue(r.Context(), slotDeadlineKey, deadline))
+			}
+			if r.Body != nil && r.Body != http.NoBody {
+				// Its bytes count against the process's budget of bodies
+				// until the handler returns, with what it made of them.
+				body := s.bodies.wrap(r, largestBody(s.cfg))
+				defer body.release()
+				r.Body = body
 			}
 			if err := h(w, r); err != nil {
 				s.writeError(w, r, err)

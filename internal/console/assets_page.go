@@ -57,6 +57,10 @@ func (c *Console) assetUpload(w http.ResponseWriter, r *http.Request, s *session
 		if errors.As(err, &mbe) {
 			return c.showAssets(w, r, s, http.StatusRequestEntityTooLarge, "Payload too large: an asset is at most 10 MiB.")
 		}
+		if api.BodyRefused(r.Body) {
+			w.Header().Set("Retry-After", "1")
+			return c.showAssets(w, r, s, http.StatusServiceUnavailable, errBodiesBusy().Message)
+		}
 		return c.showAssets(w, r, s, http.StatusBadRequest, "Bad request: choose a file to upload.")
 	}
 	defer file.Close()

@@ -48,6 +48,10 @@ type Config struct {
 	Tiers    []Tier // PAPRIKA_TIERS in order; the first is the default
 	// MaxRequestBytes bounds the console's own request bodies.
 	MaxRequestBytes int64
+	// Bodies is the process's budget of bodies being read
+	// (api.Server.Bodies), which the console's count against too; nil
+	// bounds nothing beyond each body's limit.
+	Bodies *api.BodyBudget
 	// SampleEvery is how often the scheduler page samples the measures for
 	// its charts (default 5 s).
 	SampleEvery time.Duration

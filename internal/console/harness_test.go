@@ -146,7 +146,7 @@ func setupWith(t *testing.T, tiers string, withWorker bool) *env {
 		choices[i] = console.Tier{Key: tr.Key, Name: tr.Name}
 	}
 	c := console.New(console.Config{Sessions: &postgres.Store{Pool: pool}, API: h, Identify: srv.Identify, Tiers: choices, Logger: log,
-		SampleEvery: time.Second})
+		SampleEvery: time.Second, Bodies: srv.Bodies()})
 	e.Handler = c.Mount(h)
 	hs := httptest.NewServer(e.Handler)
 	t.Cleanup(hs.Close)

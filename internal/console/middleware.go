@@ -6,6 +6,7 @@ import (
 	"net/url"
 	"strings"
 
+	"github.com/paprikahq/paprika/internal/api"
 	"github.com/paprikahq/paprika/internal/secrets"
 )
 
@@ -96,7 +97,9 @@ func (c *Console) guardJSON(who audience, h pageFunc) http.HandlerFunc {
 func (c *Console) protect(who audience, limit int64, h pageFunc, fail func(w http.ResponseWriter, r *http.Request, s *session, err error)) http.HandlerFunc {
 	return func(w http.ResponseWriter, r *http.Request) {
 		headers(w)
-		r.Body = http.MaxBytesReader(w, r.Body, limit)
+		body, release := c.cfg.Bodies.Body(w, r, limit)
+		defer release()
+		r.Body = body
 		s, err := c.session(r)
 		if err != nil {
 			fail(w, r, nil, err)
@@ -116,6 +119,12 @@ func (c *Console) protect(who audience, limit int64, h pageFunc, fail func(w htt
 			return
 		}
 		if !safe && !validCSRF(r, s.CSRF) {
+			if api.BodyRefused(body) {
+				// The form was not read: the process reads too many bodies.
+				w.Header().Set("Retry-After", "1")
+				fail(w, r, s, errBodiesBusy())
+				return
+			}
 			fail(w, r, s, &apiError{Status: http.StatusForbidden, Message: "Forbidden: the CSRF token is missing or wrong. Reload the page and try again."})
 			return
 		}
@@ -226,4 +235,11 @@ func safeNext(next string) string {
 		return ""
 	}
 	return next
+}
+
+// errBodiesBusy is the answer to a form the process had no room to read
+// (api.BodyBudget).
+func errBodiesBusy() *apiError {
+	return &apiError{Status: http.StatusServiceUnavailable, Code: "busy", RetryAfter: "1",
+		Message: "Busy: the server is receiving too many large bodies at once; try again shortly."}
 }

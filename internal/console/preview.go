@@ -68,6 +68,10 @@ func accessibilityProblems(msg string) []string {
 func (c *Console) preview(w http.ResponseWriter, r *http.Request, s *session) error {
 	var in previewInput
 	if err := json.NewDecoder(r.Body).Decode(&in); err != nil {
+		if api.BodyRefused(r.Body) {
+			w.Header().Set("Retry-After", "1")
+			return previewFailed(w, http.StatusServiceUnavailable, previewError{Where: "request", Message: errBodiesBusy().Message})
+		}
 		return previewFailed(w, http.StatusBadRequest, previewError{Where: "request", Message: "Bad request: the preview's body is not JSON"})
 	}
 	switch in.Format {

@@ -7,6 +7,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/paprikahq/paprika/internal/api"
 	"github.com/paprikahq/paprika/internal/paprika"
 	"github.com/paprikahq/paprika/internal/secrets"
 )
@@ -56,9 +57,16 @@ func (c *Console) showSignIn(w http.ResponseWriter, r *http.Request, status int,
 // the secret is not written back into any page.
 func (c *Console) signIn(w http.ResponseWriter, r *http.Request) {
 	headers(w)
-	r.Body = http.MaxBytesReader(w, r.Body, 64<<10)
+	body, release := c.cfg.Bodies.Body(w, r, 64<<10)
+	defer release()
+	r.Body = body
 	ck, err := r.Cookie(loginCookie)
 	formToken := r.PostFormValue(csrfField)
+	if api.BodyRefused(body) {
+		w.Header().Set("Retry-After", "1")
+		c.showSignIn(w, r, http.StatusServiceUnavailable, errBodiesBusy().Message)
+		return
+	}
 	if err != nil || formToken == "" || !secrets.Equal(ck.Value, formToken) {
 		c.showSignIn(w, r, http.StatusForbidden, "Forbidden: the sign-in form's CSRF token is missing or wrong. Try again.")
 		return
