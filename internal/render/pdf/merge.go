@@ -5,6 +5,7 @@ import (
 	"bytes"
 	"context"
 	"crypto/md5"
+	"crypto/sha256"
 	"fmt"
 	"io"
 	"strconv"
@@ -50,12 +51,15 @@ const (
 // is a few numbers per object and page, not the documents: memory grows
 // with the largest document, not with the batch. The documents are read
 // (decrypted) with o's passwords; the merged one gets o's metadata and, if
-// o has a password, the same encryption. o may be nil.
+// o has a password, the same encryption. o may be nil. A stream equal to
+// one already written (a logo on every record) is written once and
+// referred to (see share.go).
 func Merge(ctx context.Context, w io.Writer, docs []Doc, open Opener, o *Options) (int, error) {
 	if o == nil {
 		o = &Options{}
 	}
-	m := &merger{bw: bufio.NewWriterSize(w, 256<<10), next: firstFree, offsets: make([]int64, firstFree)}
+	m := &merger{bw: bufio.NewWriterSize(w, 256<<10), next: firstFree, offsets: make([]int64, firstFree),
+		shared: map[[sha256.Size]byte]int{}}
 	if o.Password != nil {
 		m.crypt = newCrypt(o)
 	}
@@ -81,6 +85,10 @@ type merger struct {
 	offsets []int64 // of each object, by number; 0 for the free object 0
 	next    int     // the next object number
 	crypt   *crypt  // nil: not encrypted
+	// shared is the object number of each stream written, by its key
+	// (see share.go), so that an equal one is referred to, not written.
+	shared map[[sha256.Size]byte]int
+	keys   map[int]objKey // of the document being copied, by its object number
 
 	pages    int
 	node     int   // the page tree node taking pages now
@@ -189,12 +197,15 @@ func (m *merger) add(ctx context.Context, d Doc, open Opener, o *Options) (err e
 		m.addPage(num)
 		c.node[int(ir.ObjectNumber)] = m.node
 	}
+	m.keys = map[int]objKey{}
+	fresh := c.share()
 	if err := c.dests(); err != nil {
 		return err
 	}
 	if err := c.drain(); err != nil {
 		return err
 	}
+	c.rememberWritten(fresh)
 	if first != 0 {
 		m.addBookmark(d.Title, first)
 	}
