@@ -108,7 +108,7 @@ func (s studioOptions) Invoice() bool {
 }
 
 // Signed says whether the PDF is signed (its part opens).
-func (s studioOptions) Signed() bool { return s.Signature != pdf.Signature{} }
+func (s studioOptions) Signed() bool { return s.Signature != pdf.Signature{} } // secrets:not-secret the signature options name a stored certificate, they hold no key
 
 // attachmentSize is an attachment's size as the list shows it.
 func attachmentSize(a pdf.Attachment) int64 {
