@@ -99,7 +99,7 @@ func TestHangUpsAreNotServerErrors(t *testing.T) {
 	w := shared(t)
 	w.attackAs(t, "hang-ups", false, func() { // alice's sync renders would count as in flight
 		before := serverErrors(t, w.api)
-		answered := metric(t, w.api, "paprika_http_requests_total", `route="POST /v1/renders"`)
+		answered := metric(t, w.api, "paprika_http_requests_total", `route="/v1/renders"`, `method="POST"`)
 		logged := len(clientWentAway.FindAllString(w.api.Log(), -1))
 		for range 3 {
 			w.hangUp(t, slowRender(1500))
@@ -113,8 +113,14 @@ func TestHangUpsAreNotServerErrors(t *testing.T) {
 			time.Sleep(250 * time.Millisecond)
 		}
 		// The requests are counted once their handlers return.
-		for metric(t, w.api, "paprika_http_requests_total", `route="POST /v1/renders"`) < answered+3 && time.Now().Before(deadline) {
+		for metric(t, w.api, "paprika_http_requests_total", `route="/v1/renders"`, `method="POST"`) < answered+3 {
+			if time.Now().After(deadline) {
+				t.Fatal("the three hung-up renders are not counted in paprika_http_requests_total a minute later")
+			}
 			time.Sleep(250 * time.Millisecond)
+		}
+		if n := metric(t, w.api, "paprika_http_requests_total", `route="/v1/renders"`, `status="499"`); n < 3 {
+			t.Errorf("%v hung-up renders counted 499, not 3", n)
 		}
 		after := serverErrors(t, w.api)
 		for s, n := range after {

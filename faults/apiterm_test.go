@@ -28,7 +28,9 @@ func TestAPITerminatedWithRequestsInFlight(t *testing.T) {
 	t.Parallel()
 	c := newCluster(t, nil)
 	api := c.startProc("api", "api", nil)
-	key := c.tenant(api, "acme", "")
+	// Two tenants: the last free render slot goes only to a tenant that
+	// holds none.
+	acme, globex := c.tenant(api, "acme", ""), c.tenant(api, "globex", "")
 
 	type result struct {
 		name string
@@ -37,7 +39,7 @@ func TestAPITerminatedWithRequestsInFlight(t *testing.T) {
 	}
 	results := make(chan result, 3)
 	var written sync.WaitGroup
-	send := func(name, method, path string, body any) {
+	send := func(name, key, method, path string, body any) {
 		written.Add(1)
 		var once sync.Once
 		ctx := httptrace.WithClientTrace(t.Context(), &httptrace.ClientTrace{
@@ -49,10 +51,10 @@ func TestAPITerminatedWithRequestsInFlight(t *testing.T) {
 			results <- result{name, a, err}
 		}()
 	}
-	send("2 s render", http.MethodPost, "/v1/renders", renderInput(1, 2000))
-	send("1 s render", http.MethodPost, "/v1/renders", renderInput(2, 1000))
+	send("2 s render", acme, http.MethodPost, "/v1/renders", renderInput(1, 2000))
+	send("1 s render", globex, http.MethodPost, "/v1/renders", renderInput(2, 1000))
 	in := renderInput(3, 0)
-	send("job submission", http.MethodPost, "/v1/jobs", in)
+	send("job submission", acme, http.MethodPost, "/v1/jobs", in)
 	written.Wait()
 	time.Sleep(300 * time.Millisecond) // into the handlers, the renders into Chromium
 
