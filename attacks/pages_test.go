@@ -238,3 +238,32 @@ func TestSlotHog(t *testing.T) {
 		}
 	})
 }
+
+// widePNG is a page of incompressible noise, as wide as a png may be and
+// 6,000 px high: a 145 MB PNG, before its area was bounded.
+const widePNG = `<style>body{margin:0}</style><canvas id=c width=2000 height=1465 style="width:100%;display:block"></canvas><script>
+const x = c.getContext("2d"), d = x.createImageData(2000, 1465);
+for (let i = 0; i < d.data.length; i += 65536) crypto.getRandomValues(d.data.subarray(i, Math.min(i + 65536, d.data.length)));
+for (let i = 3; i < d.data.length; i += 4) d.data[i] = 255;
+x.putImageData(d, 0, 0); window.drawn = true;
+</script>`
+
+// TestWidePNGs proves the png's area bound (MaxScreenshotPixels): two jobs
+// and a synchronous render of a page of noise 8,192 px wide at once, which
+// killed a process of 3 GiB when a png was bounded by its height only,
+// each answer a PNG cut at 2,048 px.
+func TestWidePNGs(t *testing.T) {
+	w := shared(t)
+	w.attack(t, "wide-pngs", func() {
+		in := map[string]any{"template": widePNG, "format": "png", "options": map[string]any{"width": 8192, "waitFor": "window.drawn"}}
+		ids := []string{w.submit(t, in), w.submit(t, in)}
+		a := w.must(t, http.MethodPost, "/v1/renders", w.mallory, in, http.StatusOK)
+		cfg, err := png.DecodeConfig(bytes.NewReader(a.body))
+		if err != nil || cfg.Width != 8192 || cfg.Height != 2048 {
+			t.Errorf("the render's png: %v, %dx%d, want 8192x2048", err, cfg.Width, cfg.Height)
+		}
+		for _, id := range ids {
+			w.waitJob(t, w.mallory, id, "done")
+		}
+	})
+}

@@ -196,6 +196,9 @@ func (e *Engine) Render(ctx context.Context, in Input) (*Output, error) {
 	defer cancel()
 	out, err := renderOn(rctx, tab, in, html, assetBytes(e.cfg.PageMemory))
 	inst.Release(tab, err == nil)
+	if err == nil && len(out.Body) >= largeOutput {
+		returnMemorySoon()
+	}
 	if err != nil {
 		rerr = e.failure(ctx, rctx, inst, err)
 		return nil, rerr

@@ -15,6 +15,7 @@ import (
 	"time"
 
 	"github.com/paprikahq/paprika/internal/paprika"
+	"github.com/paprikahq/paprika/internal/render/chromium"
 	"github.com/stretchr/testify/require"
 )
 
@@ -223,4 +224,23 @@ func TestReady(t *testing.T) {
 	err := e.Ready(ctx)
 	require.Error(t, err)
 	require.True(t, strings.Contains(err.Error(), "install it with"), "%v", err)
+}
+
+// A png's area is bounded, not only its height: a page of noise 8,192 px
+// wide and 6,000 high (a 145 MB PNG before, which took the process 1.1 GiB
+// while it was answered) is cut at 2,048 px, 16,777,216 pixels.
+func TestPNGAreaIsBounded(t *testing.T) {
+	t.Parallel()
+	src := `<style>body{margin:0}</style><canvas id=c width=1024 height=750 style="width:100%;display:block"></canvas><script>
+const x = c.getContext("2d"), d = x.createImageData(1024, 750);
+for (let i = 0; i < d.data.length; i += 65536) crypto.getRandomValues(d.data.subarray(i, Math.min(i + 65536, d.data.length)));
+for (let i = 3; i < d.data.length; i += 4) d.data[i] = 255;
+x.putImageData(d, 0, 0); window.drawn = true;
+</script>`
+	out := render(t, shared, Input{Template: src, Format: FormatPNG, Options: Options{Width: 8192, WaitFor: "window.drawn"}})
+	cfg, err := png.DecodeConfig(bytes.NewReader(out.Body))
+	require.NoError(t, err)
+	require.Equal(t, 8192, cfg.Width)
+	require.Equal(t, 2048, cfg.Height, "cut at the area's bound, not at 6,000 px")
+	require.LessOrEqual(t, len(out.Body), 4*chromium.MaxScreenshotPixels)
 }

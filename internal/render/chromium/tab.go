@@ -488,8 +488,18 @@ func (t *Tab) PDF(ctx context.Context, p Page, params page.PrintToPDFParams) (_ 
 	return res.Data, CountPages(res.Data), nil
 }
 
-// MaxScreenshotHeight bounds a full-page screenshot.
-const MaxScreenshotHeight = 16384
+// MaxScreenshotHeight bounds a full-page screenshot's height, and
+// MaxScreenshotPixels its area: 1024 px wide, the default, the page is cut
+// at 16,384 px high; 8,192 px wide, at 2,048. Chromium answers a
+// screenshot in one message, base64, which the process holds decoded and
+// encoded at once: a page of noise 8,192 px wide and 5,900 high made a
+// 145 MB PNG and took the process 1.1 GiB, and three at once killed it in a
+// 3 GiB container. At this area a PNG is at most 64 MiB (4 bytes a pixel,
+// incompressible), a few hundred MiB of the process while it is answered.
+const (
+	MaxScreenshotHeight = 16384
+	MaxScreenshotPixels = 1024 * 16384
+)
 
 // PNG takes a full-page screenshot width CSS pixels wide.
 func (t *Tab) PNG(ctx context.Context, p Page, width int) (_ []byte, err error) {
@@ -515,7 +525,7 @@ func (t *Tab) PNG(ctx context.Context, p Page, width int) (_ []byte, err error) 
 	if m.CSSContentSize != nil {
 		height = math.Ceil(m.CSSContentSize.Height)
 	}
-	height = min(max(height, 1), MaxScreenshotHeight)
+	height = min(max(height, 1), MaxScreenshotHeight, math.Floor(MaxScreenshotPixels/float64(width)))
 	res, err := cdp.Call(ctx, t.session, page.CaptureScreenshot, page.CaptureScreenshotParams{
 		Format:                page.CaptureScreenshotFormatPng,
 		Clip:                  &page.Viewport{X: 0, Y: 0, Width: float64(width), Height: height, Scale: 1},
