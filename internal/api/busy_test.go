@@ -193,6 +193,7 @@ func TestBusyIsNotAnErrorInTheLog(t *testing.T) {
 	require.Equal(t, slog.LevelDebug, logLevelFor(http.StatusServiceUnavailable, paprika.CodeBusy))
 	require.Equal(t, slog.LevelError, logLevelFor(http.StatusServiceUnavailable, paprika.CodeUnavailable))
 	require.Equal(t, slog.LevelError, logLevelFor(http.StatusInternalServerError, paprika.CodeInternal))
+	require.Equal(t, slog.LevelInfo, logLevelFor(http.StatusGatewayTimeout, paprika.CodeRenderTimeout), "a tenant's own page too slow is no server error")
 	require.Equal(t, slog.LevelInfo, logLevelFor(http.StatusNotFound, paprika.CodeNotFound))
 	require.Equal(t, slog.LevelInfo, logLevelFor(http.StatusOK, ""))
 

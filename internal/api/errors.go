@@ -123,7 +123,8 @@ func (s *Server) clientGone(w http.ResponseWriter, r *http.Request, err error) {
 	}
 }
 
-// logLevelFor keeps client errors out of the error log, and busy answers
+// logLevelFor keeps client errors (a tenant's render-timeout among them)
+// out of the error log, and busy answers
 // out of the log at its default level: they are the API working as meant
 // (paprika_busy_total counts them), and a client retrying without honouring
 // Retry-After sent thousands a second, each an ERROR line (bench/storm:
@@ -132,6 +133,9 @@ func logLevelFor(status int, code string) slog.Level {
 	switch {
 	case code == paprika.CodeBusy:
 		return slog.LevelDebug
+	case code == paprika.CodeRenderTimeout:
+		// The tenant's page took too long: its own, as a 4xx is.
+		return slog.LevelInfo
 	case status >= 500:
 		return slog.LevelError
 	}
