@@ -249,7 +249,10 @@ func TestAssetsAreLookedUpByName(t *testing.T) {
 	m.add(tenant, "site.css", "text/css", []byte(`@font-face { font-family: Brand; src: url(fonts/brand.woff2) format("woff2"); }
 .brand { font-family: Brand; }`))
 	page := `<link rel="stylesheet" href="{{asset "site.css"}}"><img src="{{asset "logo.png"}}"><p class="brand">Brand text</p>`
-	out := render(t, shared, Input{Template: page, Assets: m.assets()})
+	// waitFor the font: on a busy machine a page set in place may print
+	// before the stylesheet's font has loaded (docs/rendering.md, Scripts:
+	// waitFor is how a page says when it is ready).
+	out := render(t, shared, Input{Template: page, Assets: m.assets(), Options: Options{WaitFor: `[...document.fonts].some(f => f.family.replace(/"/g, '') === 'Brand' && f.status === 'loaded')`}})
 	require.Contains(t, poppler(t, "pdffonts", out.Body), assettest.FontName, "the stylesheet's font, from the assets")
 	// One lookup of the two names of the HTML, one of the font.
 	require.Equal(t, int64(2), m.lookups.Load())
