@@ -2,39 +2,15 @@ package attacks
 
 import (
 	"bytes"
-	"encoding/base64"
-	"image"
 	"image/png"
 	"net/http"
 	"strings"
 	"sync"
 	"testing"
 	"time"
+
+	"github.com/paprikahq/paprika/internal/testkit"
 )
-
-// imageBomb is a page of one 389 KB PNG of 20000×20000 pixels, as a
-// data: URL: 1.6 GB once Chromium decodes it. A stride of 0 makes every
-// row the same, so the test does not need 400 MB to write it.
-var imageBomb = sync.OnceValue(func() string {
-	img := &image.Gray{Pix: make([]uint8, 20000), Stride: 0, Rect: image.Rect(0, 0, 20000, 20000)}
-	var buf bytes.Buffer
-	if err := png.Encode(&buf, img); err != nil {
-		panic(err)
-	}
-	return `<p>bomb</p><img src="data:image/png;base64,` + base64.StdEncoding.EncodeToString(buf.Bytes()) +
-		`" style="width:20000px;height:20000px">`
-})
-
-// arrayBufferBomb keeps 4 GiB of ArrayBuffers, 64 MiB at a time.
-const arrayBufferBomb = `<p>buffers</p><script>
-const kept = [];
-for (let i = 0; i < 64; i++) {
-	const b = new ArrayBuffer(64 << 20);
-	new Uint8Array(b).fill(1);
-	kept.push(b);
-}
-window.done = true;
-</script>`
 
 // renderLimit checks that in, rendered sync by mallory, is a 422
 // render-limit.
@@ -55,8 +31,8 @@ func (w *world) renderLimit(t *testing.T, in map[string]any) {
 func TestImageBomb(t *testing.T) {
 	w := shared(t)
 	w.attack(t, "image-bomb", func() {
-		w.renderLimit(t, map[string]any{"template": imageBomb()})
-		j := w.waitJob(t, w.mallory, w.submit(t, map[string]any{"template": imageBomb()}), "failed")
+		w.renderLimit(t, map[string]any{"template": testkit.ImageBomb()})
+		j := w.waitJob(t, w.mallory, w.submit(t, map[string]any{"template": testkit.ImageBomb()}), "failed")
 		if j.Error == nil || j.Error.Code != "render-limit" {
 			t.Errorf("the job failed with %+v, want render-limit", j.Error)
 		}
@@ -68,7 +44,7 @@ func TestImageBomb(t *testing.T) {
 func TestArrayBufferBomb(t *testing.T) {
 	w := shared(t)
 	w.attack(t, "arraybuffer-bomb", func() {
-		w.renderLimit(t, map[string]any{"template": arrayBufferBomb, "options": map[string]any{"waitFor": "window.done"}})
+		w.renderLimit(t, map[string]any{"template": testkit.ArrayBufferBomb, "options": map[string]any{"waitFor": "window.done"}})
 	})
 }
 
@@ -241,12 +217,7 @@ func TestSlotHog(t *testing.T) {
 
 // widePNG is a page of incompressible noise, as wide as a png may be and
 // 6,000 px high: a 145 MB PNG, before its area was bounded.
-const widePNG = `<style>body{margin:0}</style><canvas id=c width=2000 height=1465 style="width:100%;display:block"></canvas><script>
-const x = c.getContext("2d"), d = x.createImageData(2000, 1465);
-for (let i = 0; i < d.data.length; i += 65536) crypto.getRandomValues(d.data.subarray(i, Math.min(i + 65536, d.data.length)));
-for (let i = 3; i < d.data.length; i += 4) d.data[i] = 255;
-x.putImageData(d, 0, 0); window.drawn = true;
-</script>`
+var widePNG = testkit.NoiseCanvas(2000, 1465)
 
 // TestWidePNGs proves the png's area bound (MaxScreenshotPixels): two jobs
 // and a synchronous render of a page of noise 8,192 px wide at once, which

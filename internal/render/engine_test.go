@@ -16,6 +16,7 @@ import (
 
 	"github.com/paprikahq/paprika/internal/paprika"
 	"github.com/paprikahq/paprika/internal/render/chromium"
+	"github.com/paprikahq/paprika/internal/testkit"
 	"github.com/stretchr/testify/require"
 )
 
@@ -231,12 +232,7 @@ func TestReady(t *testing.T) {
 // while it was answered) is cut at 2,048 px, 16,777,216 pixels.
 func TestPNGAreaIsBounded(t *testing.T) {
 	t.Parallel()
-	src := `<style>body{margin:0}</style><canvas id=c width=1024 height=750 style="width:100%;display:block"></canvas><script>
-const x = c.getContext("2d"), d = x.createImageData(1024, 750);
-for (let i = 0; i < d.data.length; i += 65536) crypto.getRandomValues(d.data.subarray(i, Math.min(i + 65536, d.data.length)));
-for (let i = 3; i < d.data.length; i += 4) d.data[i] = 255;
-x.putImageData(d, 0, 0); window.drawn = true;
-</script>`
+	src := testkit.NoiseCanvas(1024, 750)
 	out := render(t, shared, Input{Template: src, Format: FormatPNG, Options: Options{Width: 8192, WaitFor: "window.drawn"}})
 	cfg, err := png.DecodeConfig(bytes.NewReader(out.Body))
 	require.NoError(t, err)

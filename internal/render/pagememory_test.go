@@ -1,13 +1,8 @@
 package render
 
 import (
-	"bytes"
-	"encoding/base64"
-	"image"
-	"image/png"
 	"os"
 	"strconv"
-	"sync"
 	"sync/atomic"
 	"testing"
 	"time"
@@ -15,6 +10,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/paprikahq/paprika/internal/metrics"
+	"github.com/paprikahq/paprika/internal/testkit"
 )
 
 // testPageMemory is the page limit of these tests: smaller than the
@@ -28,35 +24,6 @@ const testPageMemory = 512 << 20
 // page's tab).
 const peakMargin = 384 << 20
 
-var bombOnce = sync.OnceValue(func() string {
-	// 20000×20000 gray pixels, all black: 400 MB once decoded (1.6 GB as
-	// the RGBA bitmap Chromium draws), 389 KB compressed. A stride of 0
-	// makes every row the same one, so the test does not need 400 MB to
-	// write it.
-	img := &image.Gray{Pix: make([]uint8, 20000), Stride: 0, Rect: image.Rect(0, 0, 20000, 20000)}
-	var buf bytes.Buffer
-	if err := png.Encode(&buf, img); err != nil {
-		panic(err)
-	}
-	return "data:image/png;base64," + base64.StdEncoding.EncodeToString(buf.Bytes())
-})
-
-// imageBomb is a page of one small file that decodes to gigabytes.
-func imageBomb() string {
-	return `<p>bomb</p><img src="` + bombOnce() + `" style="width:20000px;height:20000px">`
-}
-
-// arrayBufferBomb fills 64 MiB ArrayBuffers, and keeps them, up to 4 GiB.
-const arrayBufferBomb = `<p>buffers</p><script>
-const kept = [];
-for (let i = 0; i < 64; i++) {
-	const b = new ArrayBuffer(64 << 20);
-	new Uint8Array(b).fill(1);
-	kept.push(b);
-}
-window.done = true;
-</script>`
-
 func TestPageMemoryIsBounded(t *testing.T) {
 	t.Parallel()
 	m := metrics.New(nil)
@@ -69,9 +36,9 @@ func TestPageMemoryIsBounded(t *testing.T) {
 		name string
 		in   Input
 	}{
-		{"image", Input{Template: imageBomb()}},
-		{"image png", Input{Template: imageBomb(), Format: FormatPNG}},
-		{"array buffers", Input{Template: arrayBufferBomb, Options: Options{WaitFor: "window.done"}}},
+		{"image", Input{Template: testkit.ImageBomb()}},
+		{"image png", Input{Template: testkit.ImageBomb(), Format: FormatPNG}},
+		{"array buffers", Input{Template: testkit.ArrayBufferBomb, Options: Options{WaitFor: "window.done"}}},
 	} {
 		baseline := groupRSS(pid)
 		stop := sampleGroupRSS(pid)
