@@ -13,7 +13,7 @@ import (
 	"github.com/paprikahq/paprika/internal/console"
 	"github.com/paprikahq/paprika/internal/metrics"
 	"github.com/paprikahq/paprika/internal/postgres"
-	"github.com/paprikahq/paprika/internal/render/chromium"
+	"github.com/paprikahq/paprika/internal/render"
 	"github.com/paprikahq/paprika/internal/storage"
 )
 
@@ -58,7 +58,7 @@ func serveAPI(ctx context.Context, cfg *config.Config, pool *pgxpool.Pool, m *me
 	err = serve(ctx, cfg.Host, cfg.Port, withConsole(cfg, pool, srv, log), log, onListen)
 	cancel(nil)
 	<-checked
-	if cause := context.Cause(ctx); errors.Is(cause, chromium.ErrSandbox) {
+	if cause := context.Cause(ctx); errors.Is(cause, render.ErrSandbox) {
 		return cause
 	}
 	return err

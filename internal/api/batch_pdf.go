@@ -11,7 +11,6 @@ import (
 	"github.com/paprikahq/paprika/internal/metrics"
 	"github.com/paprikahq/paprika/internal/paprika"
 	"github.com/paprikahq/paprika/internal/render"
-	"github.com/paprikahq/paprika/internal/render/pdf"
 	"github.com/paprikahq/paprika/internal/storage"
 )
 
@@ -75,10 +74,10 @@ func (s *Server) batchPDF(w http.ResponseWriter, r *http.Request) error {
 		s.meters.Busy(s.tierNow(p.Key.Tier, p), metrics.SlotsMerge)
 		return &paprika.Error{Code: paprika.CodeBusy, Message: "Busy: every batch PDF merge slot is taken; retry shortly", RetryAfter: 5}
 	}
-	docs := make([]pdf.Doc, len(done))
+	parts := make([]render.Part, len(done))
 	pages := 0
 	for i, d := range done {
-		docs[i] = pdf.Doc{Index: d.Index, Title: bookmarkTitle(d)}
+		parts[i] = render.Part{Index: d.Index, Title: bookmarkTitle(d)}
 		pages += d.Pages
 	}
 	open := func(ctx context.Context, index int) (io.ReadCloser, error) {
@@ -88,7 +87,7 @@ func (s *Server) batchPDF(w http.ResponseWriter, r *http.Request) error {
 	w.Header().Set("Content-Disposition", `attachment; filename="batch-`+id.String()+`.pdf"`)
 	w.Header().Set("X-Render-Pages", strconv.Itoa(pages))
 	w.WriteHeader(http.StatusOK)
-	if _, err := pdf.Merge(r.Context(), w, docs, open, opts.PDF); err != nil {
+	if _, err := render.Merge(r.Context(), w, parts, open, opts.PDF); err != nil {
 		// As with the ZIP, the status is sent: the download is cut short.
 		if r.Context().Err() != nil {
 			panic(http.ErrAbortHandler) // the client went away

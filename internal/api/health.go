@@ -7,7 +7,7 @@ import (
 	"time"
 
 	"github.com/paprikahq/paprika/internal/paprika"
-	"github.com/paprikahq/paprika/internal/render/chromium"
+	"github.com/paprikahq/paprika/internal/render"
 )
 
 // readiness is /readyz's answer when this process renders.
@@ -37,7 +37,7 @@ func (s *Server) readyz(w http.ResponseWriter, r *http.Request) error {
 	if err := s.engine.Ready(ctx); err != nil {
 		s.log.WarnContext(ctx, "not ready: Chromium", "err", err)
 		msg := "Not ready: Chromium does not start"
-		if errors.Is(err, chromium.ErrSandbox) {
+		if errors.Is(err, render.ErrSandbox) {
 			msg = "Not ready: Chromium's sandbox cannot run here (the log says why)"
 		}
 		return &paprika.Error{Code: paprika.CodeBusy, Message: msg, RetryAfter: 5}

@@ -11,6 +11,7 @@ import (
 	"github.com/paprikahq/paprika/internal/metrics"
 	"github.com/paprikahq/paprika/internal/paprika"
 	"github.com/paprikahq/paprika/internal/render/chromium"
+	"github.com/paprikahq/paprika/internal/render/handlebars"
 	"github.com/paprikahq/paprika/internal/render/pdf"
 )
 
@@ -151,7 +152,7 @@ func (e *Engine) Render(ctx context.Context, in Input) (*Output, error) {
 	if err := in.Validate(); err != nil {
 		return nil, &paprika.Error{Code: CodeTemplateError, Message: err.Error()}
 	}
-	tpl, err := templates.get(in.Template)
+	tpl, err := handlebars.Compile(in.Template)
 	if err != nil {
 		return nil, err
 	}
@@ -166,9 +167,9 @@ func (e *Engine) Render(ctx context.Context, in Input) (*Output, error) {
 	// template, then the page. Waiting for a slot, for Chromium to start
 	// or for a tab to be replaced is not the document's doing.
 	tctx, cancel := context.WithTimeout(ctx, e.cfg.Timeout)
-	html, err := tpl.exec(tctx, in.Data)
+	html, err := tpl.Exec(tctx, in.Data)
 	if err == nil {
-		in.Options.PDF, err = withInvoice(tctx, in.Options.PDF, in.Data)
+		in.Options.PDF, err = pdf.WithInvoice(tctx, in.Options.PDF, fillWith(in.Data))
 	}
 	cancel()
 	if err != nil {

@@ -1,7 +1,11 @@
-// Package render turns a Handlebars template and JSON data into a document:
-// PDF and PNG through a pool of warm, sandboxed Chromium tabs, HTML without a
-// browser. The API (synchronous renders) and the worker (queued work) both
-// call it through the Renderer interface.
+// Package render is the pipeline: it turns a template and JSON data into a
+// document by stringing its rooms together — the template language
+// (render/handlebars), an engine that lays the page out and prints it
+// (render/chromium: PDF and PNG through a pool of warm, sandboxed tabs;
+// HTML needs no engine), and the steps after printing (render/pdf:
+// standards, invoices, attachments, watermark, encryption, the signature,
+// the merge of a batch). The API (synchronous renders) and the worker
+// (queued work) call it only, through the Renderer interface.
 package render
 
 import (
@@ -11,6 +15,7 @@ import (
 	"fmt"
 
 	"github.com/paprikahq/paprika/internal/paprika"
+	"github.com/paprikahq/paprika/internal/render/chromium"
 )
 
 // Formats a document can be rendered to.
@@ -63,6 +68,10 @@ type Renderer interface {
 // went past a limit of one render, such as its memory) are the tenant's
 // and never retried; render-timeout and render-failed are retried by the
 // scheduler (paprika.Retryable).
+
+// ErrSandbox says Chromium cannot run with its sandbox here; Paprika then
+// refuses to render rather than run without it (docs/deployment.md).
+var ErrSandbox = chromium.ErrSandbox
 
 // browserFailure is a render-failed of Chromium itself under the render
 // (the browser died, or stopped answering), not of the document nor of the

@@ -1,4 +1,4 @@
-package render
+package handlebars
 
 import (
 	"testing"
@@ -25,7 +25,7 @@ func TestUnknownHelperIsAnError(t *testing.T) {
 		{"{{> row (qrcod x)}}", []string{"qrcod is not a helper"}},
 		{"{{zzqxw 1}}", []string{"line 1: zzqxw is not a helper"}},
 	} {
-		err := CheckTemplate(c.src)
+		err := Check(c.src)
 		requireTemplateError(t, err, c.want...)
 		if c.src == "{{zzqxw 1}}" {
 			require.NotContains(t, err.Error(), "did you mean", "no suggestion when nothing is close")
@@ -52,7 +52,7 @@ func TestBlockErrorsNameTheOpeningLine(t *testing.T) {
 		{"a\n{{#*inline \"p\"}}\nx\n{{#if x}}\n{{/inline}}\n", "line 4: {{#if}} is not closed before {{/inline}} on line 5: end it with {{/if}} inside the partial"},
 		{"{{#*inline \"p\"}}\n{{/each}}\n{{/inline}}", "line 2: {{/each}} closes no block that is open"},
 	} {
-		err := CheckTemplate(c.src)
+		err := Check(c.src)
 		requireTemplateError(t, err, c.want)
 		require.NotContains(t, err.Error(), "Pos:", c.src)
 		require.NotContains(t, err.Error(), "OpenEndBlock", c.src)

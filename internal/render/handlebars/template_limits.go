@@ -1,4 +1,4 @@
-package render
+package handlebars
 
 // Limits of a template's source, checked when it is compiled (on save, on
 // a synchronous render, and when a worker renders claimed work), before
@@ -21,6 +21,6 @@ func checkSize(src string) error {
 	if len(src) <= MaxTemplateBytes {
 		return nil
 	}
-	return templateErrorf("the template is %.1f MiB (%d bytes), more than 1 MiB",
+	return Errorf("the template is %.1f MiB (%d bytes), more than 1 MiB",
 		float64(len(src))/(1<<20), len(src))
 }

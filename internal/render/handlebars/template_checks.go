@@ -1,4 +1,4 @@
-package render
+package handlebars
 
 import (
 	"errors"
@@ -8,7 +8,7 @@ import (
 
 	"github.com/mailgun/raymond/v2/ast"
 	"github.com/paprikahq/paprika/internal/paprika"
-	"github.com/paprikahq/paprika/internal/render/internal/hbsparse"
+	"github.com/paprikahq/paprika/internal/render/handlebars/internal/hbsparse"
 )
 
 // Helpers are strict: a call of a helper that does not exist is a
@@ -26,7 +26,7 @@ func knownHelper(name string) bool {
 
 // checkCall checks an expression: a call of an unknown helper is an error;
 // the arguments and hash values are checked in turn (sub-expressions).
-func (t *template) checkCall(e *ast.Expression, pos int) error {
+func (t *Template) checkCall(e *ast.Expression, pos int) error {
 	if e == nil {
 		return nil
 	}
@@ -39,7 +39,7 @@ func (t *template) checkCall(e *ast.Expression, pos int) error {
 }
 
 // checkArgs checks the sub-expressions among arguments and hash values.
-func (t *template) checkArgs(params []ast.Node, hash *ast.Hash) error {
+func (t *Template) checkArgs(params []ast.Node, hash *ast.Hash) error {
 	check := func(n ast.Node) error {
 		sub, ok := n.(*ast.SubExpression)
 		if !ok || sub.Expression == nil {
@@ -67,7 +67,7 @@ func (t *template) checkArgs(params []ast.Node, hash *ast.Hash) error {
 
 // requireHelper refuses a call whose name is no helper, suggesting the
 // helper it was probably meant to be.
-func (t *template) requireHelper(e *ast.Expression, pos int) error {
+func (t *Template) requireHelper(e *ast.Expression, pos int) error {
 	name := e.HelperName()
 	if name != "" && knownHelper(name) {
 		return nil
@@ -80,7 +80,7 @@ func (t *template) requireHelper(e *ast.Expression, pos int) error {
 	if near := nearestHelper(shown); near != "" {
 		msg += fmt.Sprintf(" (did you mean %s?)", near)
 	}
-	return templateErrorf("%s", msg)
+	return Errorf("%s", msg)
 }
 
 // nearestHelper is the helper closest to name by edit distance, if it is
@@ -139,13 +139,13 @@ func blockError(err error) (*paprika.Error, bool) {
 	}
 	switch {
 	case be.Open == "" || be.Open == "_p":
-		return templateErrorf("line %d: {{/%s}} closes no block that is open", be.CloseLine, be.Close), true
+		return Errorf("line %d: {{/%s}} closes no block that is open", be.CloseLine, be.Close), true
 	case be.Close == "":
-		return templateErrorf("line %d: {{#%s}} is never closed: end it with {{/%s}}", be.Line, be.Open, be.Open), true
+		return Errorf("line %d: {{#%s}} is never closed: end it with {{/%s}}", be.Line, be.Open, be.Open), true
 	case be.Close == "_p":
-		return templateErrorf("line %d: {{#%s}} is not closed before {{/inline}} on line %d: end it with {{/%s}} inside the partial",
+		return Errorf("line %d: {{#%s}} is not closed before {{/inline}} on line %d: end it with {{/%s}} inside the partial",
 			be.Line, be.Open, be.CloseLine, be.Open), true
 	}
-	return templateErrorf("line %d: {{#%s}} is closed by {{/%s}} on line %d: end it with {{/%s}} first",
+	return Errorf("line %d: {{#%s}} is closed by {{/%s}} on line %d: end it with {{/%s}} first",
 		be.Line, be.Open, be.Close, be.CloseLine, be.Open), true
 }

@@ -1,4 +1,4 @@
-package render
+package handlebars
 
 import (
 	"encoding/json"

@@ -56,7 +56,7 @@ func astDepth(n ast.Node) int {
 // levels deep is refused with a limit of d-1, so nothing deeper than the
 // limit ever reaches the recursive parser or raymond.
 //
-//	go test ./internal/render/internal/hbsparse -run '^$' -fuzz FuzzDepthBoundsTheParse -fuzztime 1m
+//	go test ./internal/render/handlebars/internal/hbsparse -run '^$' -fuzz FuzzDepthBoundsTheParse -fuzztime 1m
 func FuzzDepthBoundsTheParse(f *testing.F) {
 	for _, s := range []string{
 		"{{#if a}}{{#each b}}{{/each}}{{/if}}",

@@ -1,4 +1,4 @@
-package render
+package handlebars
 
 import (
 	"context"
@@ -23,11 +23,11 @@ func TestTemplateSizeLimit(t *testing.T) {
 	// Exactly the limit compiles, partials included in the count.
 	pad := `{{#*inline "p"}}<b>{{x}}</b>{{/inline}}{{> p}}`
 	ok := pad + strings.Repeat("y", MaxTemplateBytes-len(pad))
-	require.NoError(t, CheckTemplate(ok))
-	err := CheckTemplate(ok + "y")
+	require.NoError(t, Check(ok))
+	err := Check(ok + "y")
 	requireTemplateError(t, err, "the template is 1.0 MiB (1048577 bytes), more than 1 MiB")
 
-	err = CheckTemplate(deepIfs(300_000))
+	err = Check(deepIfs(300_000))
 	requireTemplateError(t, err, "the template is 4.6 MiB (4800001 bytes), more than 1 MiB")
 }
 
@@ -73,22 +73,8 @@ func TestDepthOfPartialHiddenInComment(t *testing.T) {
 	t.Parallel()
 	src := `{{!-- {{#*inline "p"}}` + deepIfs(50_000) + `{{/inline}} --}}{{> p}}`
 	require.Less(t, len(src), MaxTemplateBytes)
-	err := CheckTemplate(src)
+	err := Check(src)
 	requireTemplateError(t, err, "line 1: blocks nest deeper than 100 levels")
-}
-
-// A 300,000-deep body, and one under the size limit that is
-// still 60,000 deep, fail as template-error from Render, which the api and
-// the workers call, and the test process lives on to say so.
-func TestDeepTemplateFailsRender(t *testing.T) {
-	t.Parallel()
-	for _, src := range []string{deepIfs(300_000), deepIfs(60_000)} {
-		for _, format := range []string{FormatHTML, FormatPDF} {
-			_, err := shared.Render(t.Context(), Input{Template: src, Data: json.RawMessage(`{"a":1}`), Format: format})
-			requireTemplateError(t, err)
-			require.Regexp(t, `more than 1 MiB|line 1: blocks nest deeper than 100 levels`, err.Error())
-		}
-	}
 }
 
 // The state of an execution is out of the template's reach: every way to
@@ -130,7 +116,7 @@ func TestLocaleCacheIsBounded(t *testing.T) {
 	require.NoError(t, err)
 	tpl, err := compile(`{{#each tags}}{{formatNumber 1 locale=this}}{{/each}}`)
 	require.NoError(t, err)
-	out, err := tpl.exec(context.Background(), data)
+	out, err := tpl.Exec(context.Background(), data)
 	require.NoError(t, err)
 	require.Equal(t, strings.Repeat("1", n), out)
 	entries, _ := printers.size()
@@ -179,7 +165,7 @@ func TestManyPartialsCompileInLinearMemory(t *testing.T) {
 	allocated := after.TotalAlloc - before.TotalAlloc
 	t.Logf("%d bytes of template, %d partials: %d MB allocated", len(src), n, allocated>>20)
 	require.Less(t, allocated, uint64(200*len(src)))
-	out, err := tpl.exec(context.Background(), json.RawMessage(`{"x": 1}`))
+	out, err := tpl.Exec(context.Background(), json.RawMessage(`{"x": 1}`))
 	require.NoError(t, err)
 	require.Equal(t, "<i>1</i><i>1</i>", strings.TrimSpace(strings.ReplaceAll(out, "\n", "")))
 

@@ -1,4 +1,4 @@
-package render
+package handlebars
 
 import (
 	"math"
@@ -17,8 +17,8 @@ import (
 	"github.com/boombuler/barcode/twooffive"
 	"github.com/mailgun/raymond/v2"
 
-	"github.com/paprikahq/paprika/internal/render/internal/pdf417"
-	"github.com/paprikahq/paprika/internal/render/internal/qr"
+	"github.com/paprikahq/paprika/internal/render/handlebars/internal/pdf417"
+	"github.com/paprikahq/paprika/internal/render/handlebars/internal/qr"
 )
 
 // The symbols are encoded by github.com/boombuler/barcode (MIT, pure Go, no

@@ -1,4 +1,4 @@
-package render
+package handlebars
 
 import (
 	"container/list"
@@ -76,16 +76,16 @@ func (c *lru[K, V]) size() (entries, weight int) {
 // all tags (a MaxTemplateBytes one of {{a}}: 50 MB), so the cache is
 // bounded by the bytes of source too, not only by the count.
 type templateCache struct {
-	*lru[[sha256.Size]byte, *template]
+	*lru[[sha256.Size]byte, *Template]
 }
 
 func newTemplateCache(maxEntries, maxSourceBytes int) *templateCache {
-	return &templateCache{newLRU[[sha256.Size]byte, *template](maxEntries, maxSourceBytes)}
+	return &templateCache{newLRU[[sha256.Size]byte, *Template](maxEntries, maxSourceBytes)}
 }
 
 // get returns the compiled src, compiling it on a miss. Errors are not
 // cached: a broken template is cheap to find broken again.
-func (c *templateCache) get(src string) (*template, error) {
+func (c *templateCache) get(src string) (*Template, error) {
 	key := sha256.Sum256([]byte(src))
 	if tpl, ok := c.lru.get(key); ok {
 		return tpl, nil
@@ -97,8 +97,14 @@ func (c *templateCache) get(src string) (*template, error) {
 	return c.add(key, tpl, len(src)+1), nil
 }
 
-// templates is the process's cache, shared by every Engine and by
-// RenderHTML: compiled templates do not depend on an engine's settings.
+// templates is the process's cache, shared by every engine and every
+// caller: compiled templates do not depend on an engine's settings.
 // 16 MiB of source is at most some 800 MB of compiled templates, and
 // hundreds of templates of an ordinary size (tens of KiB).
 var templates = newTemplateCache(512, 16<<20)
+
+// Compile returns src compiled, from the process's cache of compiled
+// templates when it was compiled before. A template that does not compile
+// is a *paprika.Error with Code template-error naming the line and the
+// cause.
+func Compile(src string) (*Template, error) { return templates.get(src) }
