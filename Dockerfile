@@ -22,7 +22,7 @@ FROM debian:bookworm-slim
 RUN apt-get update \
  && DEBIAN_FRONTEND=noninteractive apt-get install -y --no-install-recommends \
       chromium fonts-liberation fonts-dejavu-core fonts-noto-color-emoji ca-certificates \
-      fonts-noto-cjk fonts-kacst-one culmus fonts-lohit-deva fonts-tlwg-loma-ttf \
+      fonts-noto-cjk fonts-kacst-one culmus fonts-lohit-deva fonts-tlwg-loma-ttf qpdf \
  && rm -rf /var/lib/apt/lists/*
 # Chromium runs with its own sandbox (seccomp-bpf, user and PID namespaces):
 # Debian's chromium has no setuid helper, so it needs unprivileged user

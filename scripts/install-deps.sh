@@ -2,8 +2,8 @@
 # install-deps.sh: makes sure this machine has what Paprika needs, installing
 # what is missing from Debian's packages. `make run` and `make test` call it.
 #
-#   scripts/install-deps.sh run    Go, PostgreSQL server binaries, Chromium, fonts
-#   scripts/install-deps.sh test   the same, plus pdftotext (poppler-utils), qpdf, npx (npm), promtool (prometheus)
+#   scripts/install-deps.sh run    Go, PostgreSQL server binaries, Chromium, fonts, qpdf
+#   scripts/install-deps.sh test   the same, plus pdftotext (poppler-utils), npx (npm), promtool (prometheus)
 #                                  the barcode readers zbarimg (zbar-tools) and dmtxread (dmtx-utils),
 #                                  woff2_compress (woff2), jq (docs/invoice.md's commands), and the
 #                                  e-invoice validators xmllint (libxml2-utils) and Saxon-HE
@@ -132,9 +132,11 @@ check() {
 	have_font culmus 'Frank Ruehl CLM' || missing+=(culmus)
 	have_font fonts-lohit-deva 'Lohit Devanagari' || missing+=(fonts-lohit-deva)
 	have_font fonts-tlwg-loma-ttf 'Loma' || missing+=(fonts-tlwg-loma-ttf)
+	# qpdf compresses and linearizes documents (options.pdf.compress and
+	# linearize); the tests check PDFs' structure with it too.
+	have_cmd qpdf || missing+=(qpdf)
 	if [[ $mode != run ]]; then
 		have_cmd pdftotext || missing+=(poppler-utils)
-		have_cmd qpdf || missing+=(qpdf)
 		# openssl cms -verify checks signed PDFs' CMS (internal/certtest);
 		# pdfsig, their other checker, is in poppler-utils.
 		have_cmd openssl || missing+=(openssl)

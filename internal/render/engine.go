@@ -232,9 +232,15 @@ func (e *Engine) finish(ctx context.Context, out *Output, o *pdf.Options) (*Outp
 		body, err = pdf.Stamp(out.Body)
 	} else {
 		body, pages, err = pdf.Apply(out.Body, o)
+		if err == nil {
+			body, err = pdf.Optimize(ctx, body, o)
+		}
 	}
 	if err != nil {
 		e.log.ErrorContext(ctx, "pdf post-processing failed", "error", err)
+		if errors.Is(err, pdf.ErrNoQPDF) {
+			return nil, &paprika.Error{Code: CodeRenderFailed, Message: "options.pdf.compress and options.pdf.linearize are not available on this server: qpdf is not installed (the log says so)"}
+		}
 		return nil, &paprika.Error{Code: CodeRenderFailed, Message: "post-processing the PDF (options.pdf) failed"}
 	}
 	out.Body, out.Pages = body, pages

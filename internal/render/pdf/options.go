@@ -45,6 +45,13 @@ type Options struct {
 	// FacturX embeds a Factur-X / ZUGFeRD invoice; it implies PDF/A-3b
 	// (facturx.go).
 	FacturX *FacturX `json:"facturx,omitempty"`
+
+	// Compress recompresses the document's streams losslessly and packs
+	// its objects into object streams; Linearize lays it out for fast web
+	// view. Both are qpdf's, after every other step but the signature
+	// (optimize.go).
+	Compress  bool `json:"compress,omitempty"`
+	Linearize bool `json:"linearize,omitempty"`
 }
 
 // Password holds the passwords of an encrypted document. User opens it
