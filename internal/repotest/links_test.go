@@ -104,14 +104,26 @@ type link struct {
 }
 
 // pageLinks lists a page's relative links, outside fenced code blocks and
-// code spans.
+// code spans. A link's text may run over lines of its paragraph ("[the
+// measurement\nlog](performance-log.md)"): an unclosed "[" is carried to
+// the next line, and the link is counted on the line of its target.
 func pageLinks(page []byte) []link {
 	var links []link
+	carried := ""
 	eachProseLine(page, func(n int, l string) {
-		for _, m := range mdLink.FindAllStringSubmatch(stripCodeSpans(l), -1) {
+		if strings.TrimSpace(l) == "" {
+			carried = "" // a link never spans paragraphs
+			return
+		}
+		text := carried + " " + stripCodeSpans(l)
+		for _, m := range mdLink.FindAllStringSubmatch(text, -1) {
 			if t := m[1]; !scheme.MatchString(t) {
 				links = append(links, link{n, t})
 			}
+		}
+		carried = ""
+		if i := strings.LastIndexByte(text, '['); i >= 0 && !strings.Contains(text[i:], "]") {
+			carried = text[i:]
 		}
 	})
 	return links
