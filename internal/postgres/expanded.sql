@@ -76,7 +76,8 @@ SELECT lane_id, finished_at FROM batches WHERE tenant_id = $1 AND id = $2;
 -- name: cancel-batch-records (sql/cancel.sql)
 WITH c AS (
     UPDATE batch_records r SET status = 'canceled', finished_at = now()
-WHERE r.batch_id = $1 AND r.status = 'queued' RETURNING 1
+    WHERE r.batch_id = $1 AND r.status = 'queued'
+    RETURNING 1
 ), n AS (SELECT count(*)::int AS n FROM c)
 UPDATE batches SET queued = queued - n.n, canceled = canceled + n.n FROM n WHERE id = $1
 RETURNING n.n;
@@ -88,7 +89,7 @@ WHERE r.tenant_id = $1 AND r.status = 'queued';
 -- name: cancel-tenant-records (sql/cancel.sql)
 WITH canceled AS (
     UPDATE batch_records r SET status = 'canceled', finished_at = now()
-FROM batches b WHERE b.tenant_id = $1 AND b.queued > 0 AND r.batch_id = b.id AND r.status = 'queued'
+    FROM batches b WHERE b.tenant_id = $1 AND b.queued > 0 AND r.batch_id = b.id AND r.status = 'queued'
     RETURNING r.batch_id
 ), counts AS (
     SELECT batch_id, count(*) AS n FROM canceled GROUP BY batch_id
