@@ -728,12 +728,12 @@ FROM api_keys k JOIN tenants t ON t.id = k.tenant_id
 WHERE k.id = $1 AND k.revoked_at IS NULL AND t.deleted_at IS NULL;
 
 -- name: count-request (sql/tenants.sql)
-INSERT INTO rate_counts AS c (tenant_id, minute, n) VALUES ($1, date_trunc('minute', now()), 1)
+INSERT INTO rate_counts AS c (tenant_id, minute, n) VALUES ($1, date_trunc('minute', coalesce($3::timestamptz, now())), 1)
 ON CONFLICT (tenant_id, minute) DO UPDATE SET n = c.n + 1 WHERE c.n < $2
-RETURNING n, now();
+RETURNING n, coalesce($3::timestamptz, now());
 
 -- name: db-now (sql/tenants.sql)
-SELECT now();
+SELECT coalesce($1::timestamptz, now());
 
 -- name: record-render (sql/usage.sql)
 WITH k AS (SELECT $4::text = 'done' AS done, $4::text = 'failed' AS failed, $7::bool AS preview), m AS (
