@@ -435,10 +435,10 @@ WHERE r.batch_id = x.batch_id AND r.idx = x.idx AND r.lease_token = x.token AND 
 RETURNING r.lease_token;
 
 -- name: expired-jobs (sql/lease.sql)
-SELECT id, lease_token FROM jobs WHERE status = 'running' AND lease_expires_at < now() LIMIT 100;
+SELECT id, lease_token FROM jobs WHERE status = 'running' AND lease_expires_at < coalesce($1::timestamptz, now()) LIMIT 100;
 
 -- name: expired-records (sql/lease.sql)
-SELECT batch_id, idx, lease_token FROM batch_records WHERE status = 'running' AND lease_expires_at < now() LIMIT 100;
+SELECT batch_id, idx, lease_token FROM batch_records WHERE status = 'running' AND lease_expires_at < coalesce($1::timestamptz, now()) LIMIT 100;
 
 -- name: queued-by-tier (sql/measures.sql)
 SELECT CASE WHEN l.key_tier = ANY($1::text[]) THEN l.key_tier WHEN t.tier = ANY($1::text[]) THEN t.tier ELSE ($1::text[])[1] END, sum(l.queued_jobs + l.queued_records)::bigint

@@ -24,11 +24,12 @@ RETURNING r.lease_token
 {{end}}
 
 {{/* expired-jobs and expired-records find running items whose lease ran out
-(their worker died), for the reaper. */}}
+(their worker died) by the time $1 (NULL: the database's now(), as in
+production), for the reaper. */}}
 {{define "expired-jobs"}}
-SELECT id, lease_token FROM jobs WHERE status = {{status "running"}} AND lease_expires_at < now() LIMIT 100
+SELECT id, lease_token FROM jobs WHERE status = {{status "running"}} AND lease_expires_at < coalesce($1::timestamptz, now()) LIMIT 100
 {{end}}
 
 {{define "expired-records"}}
-SELECT batch_id, idx, lease_token FROM batch_records WHERE status = {{status "running"}} AND lease_expires_at < now() LIMIT 100
+SELECT batch_id, idx, lease_token FROM batch_records WHERE status = {{status "running"}} AND lease_expires_at < coalesce($1::timestamptz, now()) LIMIT 100
 {{end}}
