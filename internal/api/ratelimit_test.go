@@ -3,6 +3,7 @@ package api
 import (
 	"net/http"
 	"strconv"
+	"sync"
 	"testing"
 	"time"
 
@@ -11,10 +12,36 @@ import (
 	"github.com/paprikahq/paprika/internal/paprika"
 )
 
+// testClock is the clock the rate limits count by in a test
+// (postgres.Store.Now): the test sets the minute instead of waiting for it.
+type testClock struct {
+	mu  sync.Mutex
+	now time.Time
+}
+
+// newTestClock is a clock at 50 s into the current minute: 10 s before the
+// next, which Retry-After then says.
+func newTestClock() *testClock {
+	return &testClock{now: time.Now().UTC().Truncate(time.Minute).Add(50 * time.Second)}
+}
+
+func (c *testClock) Now() time.Time {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	return c.now
+}
+
+func (c *testClock) Add(d time.Duration) {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	c.now = c.now.Add(d)
+}
+
 // docs/scheduler.md: "The count is kept in PostgreSQL, so every API
 // counts alike." Two api processes, each with a pool of its own on one
 // database, share every tenant's count for the clock minute; each tenant
-// is held to the ratePerMinute of the tier its request runs at.
+// is held to the ratePerMinute of the tier its request runs at, and a new
+// minute counts afresh.
 func TestRateLimitAcrossAPIs(t *testing.T) {
 	t.Parallel()
 	const tiers = `{"standard": {"weight": 1, "ratePerMinute": 3}, "priority": {"weight": 4, "ratePerMinute": 5}}`
@@ -22,6 +49,8 @@ func TestRateLimitAcrossAPIs(t *testing.T) {
 	api1 := setupWork(t, map[string]string{"PAPRIKA_TIERS": tiers}, fake1)
 	api2 := api1.serveAgain(t, fake2)
 	apis := []*testEnv{api1, api2}
+	clock := newTestClock()
+	api1.Store.Now, api2.Store.Now = clock.Now, clock.Now
 
 	acme := api1.tenantKey(t, "acme", ScopeRender)
 	resp, body := api1.admin(t, http.MethodPost, "/v1/admin/tenants", map[string]any{"id": "fabrikam", "name": "Fabrikam", "tier": "priority"})
@@ -60,17 +89,8 @@ func TestRateLimitAcrossAPIs(t *testing.T) {
 		require.Equal(t, &limit, e.Limit, "body: %s", body)
 		ra, err := strconv.Atoi(resp.Header.Get("Retry-After"))
 		require.NoError(t, err, "Retry-After: %q", resp.Header.Get("Retry-After"))
-		require.GreaterOrEqual(t, ra, 1)
-		require.LessOrEqual(t, ra, 60)
-		want := 60 - time.Now().Second() // the seconds to the next minute
-		require.InDelta(t, want, ra, 2, "Retry-After is the seconds to the next minute")
+		require.Equal(t, 60-clock.Now().Second(), ra, "Retry-After is the seconds to the next minute")
 	}
-
-	// The counts are per clock minute: start well inside one.
-	if s := time.Now().Second(); s >= 55 {
-		time.Sleep(time.Duration(61-s) * time.Second)
-	}
-	minute := time.Now().Truncate(time.Minute)
 
 	// acme (standard, 3 a minute): a render, a job and a batch of three
 	// records are three, across both apis. (A request refused for its
@@ -121,7 +141,16 @@ func TestRateLimitAcrossAPIs(t *testing.T) {
 	}
 	require.NoError(t, rows.Err())
 	require.Equal(t, map[string]int{"acme": 3, "contoso": 1, "fabrikam": 5, "initech": 5}, counts)
-	require.Equal(t, minute, time.Now().Truncate(time.Minute), "the test ran within one clock minute")
+
+	// The next minute counts afresh, on either api.
+	clock.Add(15 * time.Second) // 5 s into it
+	for i := range 3 {
+		allowed(acme, i)
+	}
+	refused(acme, 3, 3)
+	var minutes int
+	require.NoError(t, api1.Pool.QueryRow(t.Context(), `SELECT count(DISTINCT minute) FROM rate_counts WHERE tenant_id = 'acme'`).Scan(&minutes))
+	require.Equal(t, 2, minutes)
 }
 
 // docs/scheduler.md: queued work shows the tier it would be claimed at now (the

@@ -20,6 +20,12 @@ import (
 type Queue struct {
 	pool *pgxpool.Pool
 
+	// Now, when set, is the clock leases are found expired by (Expired), so
+	// that a test moves past a lease instead of waiting for it to run out.
+	// Nil, as in production, is PostgreSQL's now(), the clock the leases
+	// are written by.
+	Now func() time.Time
+
 	// groups are the groups whose started-count rows a committed claim has
 	// seen: such rows are never deleted, so a claim of only known groups
 	// skips ensure-groups (one statement of each claim's second round trip).
@@ -304,11 +310,16 @@ func (q *Queue) Renew(ctx context.Context, refs []paprika.Ref, lease time.Durati
 }
 
 // Expired returns running work whose lease ran out (its worker died), up to
-// 100 jobs and 100 records.
+// 100 jobs and 100 records, by PostgreSQL's clock or q.Now's when set.
 func (q *Queue) Expired(ctx context.Context) ([]paprika.Ref, error) {
 	var refs []paprika.Ref
+	var now *time.Time // NULL: the database's now()
+	if q.Now != nil {
+		t := q.Now()
+		now = &t
+	}
 	for _, kind := range []string{paprika.KindJob, paprika.KindRecord} {
-		rows, err := q.pool.Query(ctx, kinds[kind].expired)
+		rows, err := q.pool.Query(ctx, kinds[kind].expired, now)
 		if err != nil {
 			return nil, err
 		}

@@ -12,13 +12,18 @@ import (
 // a batch) against a tenant's limit for the current clock minute, in
 // PostgreSQL so every api process counts alike. It reports false, and the
 // seconds to the next minute, when the limit is reached; refused requests
-// are not counted.
+// are not counted. The minute is PostgreSQL's, or Store.Now's when set.
 func (s *Store) CountRequest(ctx context.Context, tenantID string, limit int) (ok bool, retryAfter int, err error) {
 	var n int
 	var now time.Time
-	err = s.Pool.QueryRow(ctx, sqlCountRequest, tenantID, limit).Scan(&n, &now)
+	var clock *time.Time // NULL: the database's now()
+	if s.Now != nil {
+		t := s.Now()
+		clock = &t
+	}
+	err = s.Pool.QueryRow(ctx, sqlCountRequest, tenantID, limit, clock).Scan(&n, &now)
 	if errors.Is(err, pgx.ErrNoRows) {
-		err = s.Pool.QueryRow(ctx, sqlDBNow).Scan(&now)
+		err = s.Pool.QueryRow(ctx, sqlDBNow, clock).Scan(&now)
 		if err != nil {
 			return false, 0, err
 		}

@@ -13,11 +13,15 @@ import (
 // Every SQL statement of Paprika lives in sql/*.sql, one file per subject
 // (lanes, claim, complete, release, lease, cancel, enqueue, sources, reads,
 // measures, webhooks, sweep, tenants, templates, console); no Go file holds
-// one. Each file is a text/template of named blocks, {{define "name"}}…{{end}},
-// and each statement is written once: statements share fragments with
-// {{template}} (count-finishes, resolve-tier, the column lists) and spell
-// statuses with {{status "queued"}}, which takes them from paprika's
-// constants (Statuses, WebhookStatuses) and refuses any other word.
+// one. Each file is a text/template of named blocks, {{define "name"}}…{{end}}:
+// statements share a few fragments with {{template}} (count-finishes,
+// count-usage, resolve-tier, the column lists) and spell statuses with
+// {{status "queued"}}, which takes them from paprika's constants (Statuses,
+// WebhookStatuses) and refuses any other word. The steps of an item's life
+// (take, renew, expire, release, complete, cancel) are written out for jobs
+// and for batch records each, as plain SQL; TestItemStatementsPair checks
+// that each pair differs only where the tables do. expanded.sql holds every
+// statement exactly as PostgreSQL receives it (TestExpanded keeps it so).
 //
 //go:embed sql/*.sql
 var sqlFiles embed.FS
@@ -32,8 +36,7 @@ func loadStatements() *template.Template {
 			}
 			return "'" + s + "'", nil
 		},
-		"list":  func(xs ...string) []string { return xs },
-		"items": items,
+		"list": func(xs ...string) []string { return xs },
 	})
 	return template.Must(t.ParseFS(sqlFiles, "sql/*.sql"))
 }
@@ -70,7 +73,6 @@ func Statements() map[string]string {
 // fragments are the blocks only used inside other statements: those that
 // take an argument, and the column lists the scan functions read.
 var fragments = []string{"count-finishes", "count-usage", "resolve-tier", "authenticate",
-	"renew", "expired", "release", "finished-items", "cancel-queued", "start-items", "measure-starts",
 	"tenant-columns", "key-columns", "template-columns", "job-columns", "batch-columns", "record-columns",
 	"webhook-event-columns", "template-bytes"}
 

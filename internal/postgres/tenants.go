@@ -8,6 +8,7 @@ import (
 	"errors"
 	"fmt"
 	"strings"
+	"time"
 
 	"github.com/jackc/pgx/v5"
 	"github.com/jackc/pgx/v5/pgconn"
@@ -19,6 +20,11 @@ import (
 // Store runs Paprika's queries on a pool.
 type Store struct {
 	Pool *pgxpool.Pool
+	// Now, when set, is the clock the per-minute rate limits count by
+	// (CountRequest), so that a test sets the minute instead of waiting for
+	// the next one. Nil, as in production, is PostgreSQL's now(): the one
+	// clock every api process counts alike by.
+	Now func() time.Time
 }
 
 func scanTenant(row pgx.Row) (*paprika.Tenant, error) {

@@ -9,6 +9,7 @@ import (
 	"time"
 
 	"github.com/jackc/pgx/v5"
+	"github.com/jackc/pgx/v5/pgxpool"
 	"github.com/stretchr/testify/require"
 
 	"github.com/paprikahq/paprika/internal/paprika"
@@ -17,6 +18,19 @@ import (
 	"github.com/paprikahq/paprika/internal/scheduler"
 	"github.com/paprikahq/paprika/internal/scheduler/schedtest"
 )
+
+// reapAfter reaps as the reaper will d from now, by a clock set ahead
+// (postgres.Queue.Now) instead of waiting for leases to run out, and
+// returns how many items it released.
+func reapAfter(t *testing.T, pool *pgxpool.Pool, d time.Duration) int {
+	t.Helper()
+	q := postgres.NewQueue(pool)
+	at := time.Now().Add(d)
+	q.Now = func() time.Time { return at }
+	n, err := Reap(t.Context(), q)
+	require.NoError(t, err)
+	return n
+}
 
 // A worker killed with SIGKILL mid-render loses nothing: its lease expires,
 // the work goes back to the queue with attempts + 1, another worker
@@ -39,6 +53,7 @@ func TestKilledWorkerLosesNothing(t *testing.T) {
 	require.Equal(t, "running", f.JobStatus(j))
 	require.NoError(t, child.Process.Kill())
 	_ = child.Wait()
+	require.Equal(t, 1, reapAfter(t, pool, 10*time.Second), "the dead worker's lease (2 s) ran out")
 
 	r := &schedtest.Renderer{}
 	_, stop := f.worker(r, 1)
@@ -58,16 +73,13 @@ func TestThirdLostLeaseFailsWithWorkerLost(t *testing.T) {
 	f := setup(t, "")
 	f.Tenant("acme", "")
 	j := f.Job("acme", "")
-	c := scheduler.NewClaimer(postgres.NewQueue(f.Pool), scheduler.Policy{Tiers: f.Tiers, WorkerTiers: f.Tiers.Names(), Lease: time.Millisecond})
+	c := scheduler.NewClaimer(postgres.NewQueue(f.Pool), scheduler.Policy{Tiers: f.Tiers, WorkerTiers: f.Tiers.Names(), Lease: time.Second})
 	for attempt := 1; attempt <= MaxAttempts; attempt++ {
 		items, err := c.Claim(context.Background(), 1)
 		require.NoError(t, err)
 		require.Len(t, items, 1, "attempt %d", attempt)
 		require.Equal(t, attempt, items[0].Attempt)
-		time.Sleep(5 * time.Millisecond)
-		n, err := Reap(context.Background(), postgres.NewQueue(f.Pool))
-		require.NoError(t, err)
-		require.Equal(t, 1, n)
+		require.Equal(t, 1, reapAfter(t, f.Pool, 10*time.Second))
 	}
 	got, err := f.Store.Job(context.Background(), "acme", j.ID)
 	require.NoError(t, err)
@@ -83,12 +95,10 @@ func TestStaleCompletionIsRefused(t *testing.T) {
 	f := setup(t, "")
 	f.Tenant("acme", "")
 	j := f.Job("acme", "")
-	c := scheduler.NewClaimer(postgres.NewQueue(f.Pool), scheduler.Policy{Tiers: f.Tiers, WorkerTiers: f.Tiers.Names(), Lease: time.Millisecond})
+	c := scheduler.NewClaimer(postgres.NewQueue(f.Pool), scheduler.Policy{Tiers: f.Tiers, WorkerTiers: f.Tiers.Names(), Lease: time.Second})
 	stale, err := c.Claim(context.Background(), 1)
 	require.NoError(t, err)
-	time.Sleep(5 * time.Millisecond)
-	_, err = Reap(context.Background(), postgres.NewQueue(f.Pool))
-	require.NoError(t, err)
+	require.Equal(t, 1, reapAfter(t, f.Pool, 10*time.Second))
 	fresh, err := scheduler.NewClaimer(postgres.NewQueue(f.Pool), scheduler.Policy{Tiers: f.Tiers, WorkerTiers: f.Tiers.Names()}).Claim(context.Background(), 1)
 	require.NoError(t, err)
 	require.Len(t, fresh, 1)
@@ -114,17 +124,14 @@ func TestRequeuedRecordKeepsItsPlace(t *testing.T) {
 	f := setup(t, "")
 	f.Tenant("acme", "")
 	f.Batch("acme", 3)
-	short := scheduler.NewClaimer(postgres.NewQueue(f.Pool), scheduler.Policy{Tiers: f.Tiers, WorkerTiers: f.Tiers.Names(), Lease: time.Millisecond})
+	short := scheduler.NewClaimer(postgres.NewQueue(f.Pool), scheduler.Policy{Tiers: f.Tiers, WorkerTiers: f.Tiers.Names(), Lease: time.Second})
 	items, err := short.Claim(context.Background(), 1)
 	require.NoError(t, err)
 	require.Equal(t, 1, items[0].Index)
 	items, err = f.Claimer().Claim(context.Background(), 1)
 	require.NoError(t, err)
 	require.Equal(t, 2, items[0].Index)
-	time.Sleep(5 * time.Millisecond)
-	n, err := Reap(context.Background(), postgres.NewQueue(f.Pool))
-	require.NoError(t, err)
-	require.Equal(t, 1, n)
+	require.Equal(t, 1, reapAfter(t, f.Pool, 10*time.Second), "record 1's lease (1 s) ran out, record 2's (30 s) did not")
 	items, err = f.Claimer().Claim(context.Background(), 2)
 	require.NoError(t, err)
 	require.Len(t, items, 2)

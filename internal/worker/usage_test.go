@@ -121,14 +121,12 @@ func TestUsageCountsWorkerLost(t *testing.T) {
 	f := setup(t, "")
 	f.Tenant("acme", "")
 	f.Job("acme", "")
-	c := scheduler.NewClaimer(postgres.NewQueue(f.Pool), scheduler.Policy{Tiers: f.Tiers, WorkerTiers: f.Tiers.Names(), Lease: time.Millisecond})
+	c := scheduler.NewClaimer(postgres.NewQueue(f.Pool), scheduler.Policy{Tiers: f.Tiers, WorkerTiers: f.Tiers.Names(), Lease: time.Second})
 	for attempt := 1; attempt <= MaxAttempts; attempt++ {
 		items, err := c.Claim(context.Background(), 1)
 		require.NoError(t, err)
 		require.Len(t, items, 1)
-		time.Sleep(5 * time.Millisecond)
-		_, err = Reap(context.Background(), postgres.NewQueue(f.Pool))
-		require.NoError(t, err)
+		require.Equal(t, 1, reapAfter(t, f.Pool, 10*time.Second))
 		if attempt < MaxAttempts {
 			require.Equal(t, paprika.Usage{}, f.usageOf("acme"), "requeued: not finished, not counted")
 		}

@@ -15,19 +15,13 @@ SELECT lane_id FROM jobs WHERE tenant_id = $1 AND id = $2
 SELECT lane_id, finished_at FROM batches WHERE tenant_id = $1 AND id = $2
 {{end}}
 
-{{/* cancel-queued cancels the queued items of a table (its first argument,
-aliased r) that the rest of the statement (its second: a FROM and a WHERE)
-picks. */}}
-{{define "cancel-queued" -}}
-UPDATE {{index . 0}} r SET status = {{status "canceled"}}, finished_at = now()
-{{index . 1}} AND r.status = {{status "queued"}}
-{{- end}}
-
 {{/* cancel-batch-records cancels batch $1's records that have not started and
 moves its counts (the batch row locked by lock-batches). */}}
 {{define "cancel-batch-records"}}
 WITH c AS (
-    {{template "cancel-queued" (list "batch_records" "WHERE r.batch_id = $1")}} RETURNING 1
+    UPDATE batch_records r SET status = {{status "canceled"}}, finished_at = now()
+    WHERE r.batch_id = $1 AND r.status = {{status "queued"}}
+    RETURNING 1
 ), n AS (SELECT count(*)::int AS n FROM c)
 UPDATE batches SET queued = queued - n.n, canceled = canceled + n.n FROM n WHERE id = $1
 RETURNING n.n
@@ -35,14 +29,17 @@ RETURNING n.n
 
 {{/* cancel-tenant-jobs and cancel-tenant-records cancel every queued job and
 batch record of tenant $1 (its lanes locked), the latter answering the
-batches whose counts moved. */}}
+batches whose counts moved. TestItemStatementsPair keeps their updates of
+the items in step. */}}
 {{define "cancel-tenant-jobs"}}
-{{template "cancel-queued" (list "jobs" "WHERE r.tenant_id = $1")}}
+UPDATE jobs r SET status = {{status "canceled"}}, finished_at = now()
+WHERE r.tenant_id = $1 AND r.status = {{status "queued"}}
 {{end}}
 
 {{define "cancel-tenant-records"}}
 WITH canceled AS (
-    {{template "cancel-queued" (list "batch_records" "FROM batches b WHERE b.tenant_id = $1 AND b.queued > 0 AND r.batch_id = b.id")}}
+    UPDATE batch_records r SET status = {{status "canceled"}}, finished_at = now()
+    FROM batches b WHERE b.tenant_id = $1 AND b.queued > 0 AND r.batch_id = b.id AND r.status = {{status "queued"}}
     RETURNING r.batch_id
 ), counts AS (
     SELECT batch_id, count(*) AS n FROM canceled GROUP BY batch_id

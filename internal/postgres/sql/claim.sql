@@ -164,23 +164,10 @@ CROSS JOIN LATERAL (
 ) b
 {{end}}
 
-{{/* start-items is how a claim starts items of either table (aliased r),
-picked by a CTE pick that says the tier they run at, under the lease its
-argument names (a parameter). */}}
-{{define "start-items" -}}
-status = {{status "running"}}, tier = pick.tier, started_at = now(), attempts = r.attempts + 1,
-        lease_token = nextval('lease_tokens'), lease_expires_at = now() + {{.}}::interval
-{{- end}}
-
-{{/* measure-starts records the waits of the items a claim started (the CTE
-taken), each from its submit time (the column its argument names). */}}
-{{define "measure-starts" -}}
-INSERT INTO measures (tier, kind, seconds)
-    SELECT tier, 's', array_agg(extract(epoch FROM now() - {{.}})::float8) FROM taken GROUP BY tier
-{{- end}}
-
 {{/* take-jobs starts the next $2[i] queued jobs of lane $1[i] at tier $3[i],
-under a lease of $4. */}}
+under a lease of $4, and measures their waits from their submit time. Its
+taken and m CTEs start items as take-records does (TestItemStatementsPair
+keeps them in step). */}}
 {{define "take-jobs"}}
 WITH pick AS MATERIALIZED (
     SELECT q.id, x.tier FROM unnest($1::bigint[], $2::int[], $3::text[]) AS x(lane, n, tier)
@@ -188,12 +175,14 @@ WITH pick AS MATERIALIZED (
         SELECT id FROM jobs WHERE lane_id = x.lane AND status = {{status "queued"}} ORDER BY id LIMIT x.n
     ) q
 ), taken AS (
-    UPDATE jobs r SET {{template "start-items" "$4"}}
+    UPDATE jobs r SET status = {{status "running"}}, tier = pick.tier, started_at = now(), attempts = r.attempts + 1,
+        lease_token = nextval('lease_tokens'), lease_expires_at = now() + $4::interval
     FROM pick WHERE r.id = pick.id AND r.status = {{status "queued"}}
     RETURNING r.id, r.tenant_id, r.tier, r.created_at, r.attempts, r.lease_token, r.format,
         coalesce(r.template, ''), coalesce(r.template_id, ''), coalesce(r.template_version, 0), r.data, r.options
 ), m AS (
-    {{template "measure-starts" "created_at"}}
+    INSERT INTO measures (tier, kind, seconds)
+    SELECT tier, 's', array_agg(extract(epoch FROM now() - created_at)::float8) FROM taken GROUP BY tier
 )
 SELECT * FROM taken
 {{end}}
@@ -217,11 +206,13 @@ WITH pick AS MATERIALIZED (
         ORDER BY idx LIMIT x.n
     ) q
 ), taken AS (
-    UPDATE batch_records r SET {{template "start-items" "$5"}}
+    UPDATE batch_records r SET status = {{status "running"}}, tier = pick.tier, started_at = now(), attempts = r.attempts + 1,
+        lease_token = nextval('lease_tokens'), lease_expires_at = now() + $5::interval
     FROM pick WHERE r.ctid = pick.row AND r.status = {{status "queued"}}
     RETURNING r.batch_id, r.idx, r.tier, pick.submitted, r.attempts, r.lease_token, r.data
 ), m AS (
-    {{template "measure-starts" "submitted"}}
+    INSERT INTO measures (tier, kind, seconds)
+    SELECT tier, 's', array_agg(extract(epoch FROM now() - submitted)::float8) FROM taken GROUP BY tier
 ), started AS (
     -- The batches' counts move by what was really taken, and next_index past
     -- it, in one update of each batch row.

@@ -17,36 +17,32 @@ ON CONFLICT (tenant_id, tier) DO UPDATE SET finished = g.finished + excluded.fin
 {{/* count-finish counts $3 finishes of the group ($1 tenant, $2 tier). */}}
 {{define "count-finish"}}{{template "count-finishes" "VALUES ($1, $2, $3::bigint)"}}{{end}}
 
-{{/* finished-items are the first CTEs of a completion: i, the results
-given (the items' keys, then $P1 their lease tokens, $P2 statuses, $P3–$P5
-the outputs' types, bytes and pages, $P6 and $P7 the errors' codes and
-messages, $P8 the render seconds); d, the items they finish, fenced by
+{{/* complete-jobs records finished jobs. Its first CTEs, written alike in
+complete-records (TestItemStatementsPair keeps them in step), are those of
+every completion: i, the results given (the items' keys, then their lease
+tokens, statuses, the outputs' types, bytes and pages, the errors' codes
+and messages, the render seconds); d, the items they finish, fenced by
 their lease tokens (a worker whose lease was taken over completes
 nothing); and m, the render times of the documents done. A token is set
 by a claim and cleared by every way out of running, so matching it means
 running; testing status too made the planner read every running row
-through its index. */}}
-{{define "finished-items" -}}
-i AS (
-    SELECT * FROM unnest({{.Unnest}}, {{.P 1}}::bigint[], {{.P 2}}::text[], {{.P 3}}::text[], {{.P 4}}::bigint[], {{.P 5}}::int[], {{.P 6}}::text[], {{.P 7}}::text[], {{.P 8}}::float8[])
-        AS i({{.Names}}, token, status, otype, obytes, opages, ecode, emsg, secs)
+through its index. It counts the finishes in their groups and the usage of
+their tenants (count-usage: one upsert a group and day, whatever the
+number of jobs). */}}
+{{define "complete-jobs"}}
+WITH i AS (
+    SELECT * FROM unnest($1::uuid[], $2::bigint[], $3::text[], $4::text[], $5::bigint[], $6::int[], $7::text[], $8::text[], $9::float8[])
+        AS i(id, token, status, otype, obytes, opages, ecode, emsg, secs)
 ), d AS (
-    UPDATE {{.Table}} r SET status = i.status, finished_at = now(), lease_token = NULL, lease_expires_at = NULL,
+    UPDATE jobs r SET status = i.status, finished_at = now(), lease_token = NULL, lease_expires_at = NULL,
         output_type = nullif(i.otype, ''), output_bytes = i.obytes, output_pages = i.opages,
         error_code = nullif(i.ecode, ''), error_message = nullif(i.emsg, '')
-    FROM i WHERE {{.Match "r" "i"}} AND r.lease_token = i.token
-    RETURNING {{.Returns}}, r.tier, r.status, i.secs, i.obytes, i.opages, r.status = {{status "done"}} AS done
+    FROM i WHERE r.id = i.id AND r.lease_token = i.token
+    RETURNING r.id, r.tenant_id, r.tier, r.status, i.secs, i.obytes, i.opages, r.status = {{status "done"}} AS done
 ), m AS (
     INSERT INTO measures (tier, kind, seconds)
     SELECT tier, 'd', array_agg(secs) FROM d WHERE status = {{status "done"}} GROUP BY tier
-)
-{{- end}}
-
-{{/* complete-jobs records finished jobs (finished-items). It counts the
-finishes in their groups and the usage of their tenants (count-usage: one
-upsert a group and day, whatever the number of jobs). */}}
-{{define "complete-jobs"}}
-WITH {{template "finished-items" (items "job")}}, f AS (
+), f AS (
     {{template "count-finishes" "SELECT tenant_id, tier, count(*) FROM d GROUP BY 1, 2 ORDER BY 1, 2"}}
 ), u AS (
     {{template "count-usage" "SELECT tenant_id, tier, (now() AT TIME ZONE 'UTC')::date, 0, count(*), 0, count(*) FILTER (WHERE done), coalesce(sum(opages), 0), coalesce(sum(secs), 0), coalesce(sum(obytes), 0), count(*) FILTER (WHERE NOT done), 0 FROM d GROUP BY 1, 2 ORDER BY 1, 2"}}
@@ -54,7 +50,8 @@ WITH {{template "finished-items" (items "job")}}, f AS (
 SELECT id FROM d
 {{end}}
 
-{{/* complete-records does the same for batch records and moves the counts of
+{{/* complete-records does the same for batch records (the same first
+CTEs, keyed by batch_id and idx) and moves the counts of
 their batches (locked first with lock-batches), finishing those it leaves
 with nothing queued or running as settle-batches would. It finishes them
 in this one update of each batch row: a second update of a row this
@@ -72,7 +69,19 @@ batch and tier first and joining that to b made the same nested loop again
 (14 ms of a flush of 128 records from 128 batches, bench/scheduler's
 explain phase). */}}
 {{define "complete-records"}}
-WITH {{template "finished-items" (items "record")}}, counts AS (
+WITH i AS (
+    SELECT * FROM unnest($1::uuid[], $2::int[], $3::bigint[], $4::text[], $5::text[], $6::bigint[], $7::int[], $8::text[], $9::text[], $10::float8[])
+        AS i(batch_id, idx, token, status, otype, obytes, opages, ecode, emsg, secs)
+), d AS (
+    UPDATE batch_records r SET status = i.status, finished_at = now(), lease_token = NULL, lease_expires_at = NULL,
+        output_type = nullif(i.otype, ''), output_bytes = i.obytes, output_pages = i.opages,
+        error_code = nullif(i.ecode, ''), error_message = nullif(i.emsg, '')
+    FROM i WHERE r.batch_id = i.batch_id AND r.idx = i.idx AND r.lease_token = i.token
+    RETURNING r.batch_id, r.idx, r.tier, r.status, i.secs, i.obytes, i.opages, r.status = {{status "done"}} AS done
+), m AS (
+    INSERT INTO measures (tier, kind, seconds)
+    SELECT tier, 'd', array_agg(secs) FROM d WHERE status = {{status "done"}} GROUP BY tier
+), counts AS (
     SELECT batch_id, count(*) AS n, count(*) FILTER (WHERE status = {{status "done"}}) AS done,
         count(*) FILTER (WHERE status = {{status "failed"}}) AS failed, array_agg(tier) AS tiers,
         array_agg(done) AS dones, array_agg(opages) AS pages, array_agg(obytes) AS bytes, array_agg(secs) AS secs

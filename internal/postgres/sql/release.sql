@@ -1,7 +1,7 @@
 {{/*
 Release: running work taken off its lease, back to the queue or failed for
-good once it has used its attempts ($MaxAttempts). handBack ($3/$4) returns
-it without counting the attempt: a worker stopping.
+good once it has used its attempts (max attempts). Hand back returns it
+without counting the attempt: a worker stopping.
 */}}
 
 {{define "job-lane"}}
@@ -12,27 +12,37 @@ SELECT lane_id, tenant_id FROM jobs WHERE id = $1
 SELECT lane_id, tenant_id FROM batches WHERE id = $1
 {{end}}
 
-{{/* release takes an item off its lease: its keys, then $P1 the lease token,
-$P2 hand back, $P3 max attempts, $P4 code, $P5 message ($Pn: the n-th
-parameter after the keys), and answers the item's status, tier and submit
-time (a record's is its batch's). No row: the lease was lost already, not ours to
-change. */}}
-{{define "release"}}
-UPDATE {{.Table}} SET
-    status = CASE WHEN NOT {{.P 2}} AND attempts >= {{.P 3}} THEN {{status "failed"}} ELSE {{status "queued"}} END,
-    attempts = CASE WHEN {{.P 2}} THEN attempts - 1 ELSE attempts END,
-    finished_at = CASE WHEN NOT {{.P 2}} AND attempts >= {{.P 3}} THEN now() END,
-    error_code = CASE WHEN NOT {{.P 2}} AND attempts >= {{.P 3}} THEN {{.P 4}} END,
-    error_message = CASE WHEN NOT {{.P 2}} AND attempts >= {{.P 3}} THEN {{.P 5}} END,
-    started_at = CASE WHEN NOT {{.P 2}} AND attempts >= {{.P 3}} THEN started_at END,
+{{/* release-job and release-record take an item off its lease: its keys
+(a job's $1; a record's $1 batch and $2 index), then the lease token, hand
+back, max attempts, error code and message, and answer the item's status,
+tier and submit time (a record's is its batch's). No row: the lease was
+lost already, not ours to change. TestItemStatementsPair keeps the two in
+step. */}}
+{{define "release-job"}}
+UPDATE jobs SET
+    status = CASE WHEN NOT $3 AND attempts >= $4 THEN {{status "failed"}} ELSE {{status "queued"}} END,
+    attempts = CASE WHEN $3 THEN attempts - 1 ELSE attempts END,
+    finished_at = CASE WHEN NOT $3 AND attempts >= $4 THEN now() END,
+    error_code = CASE WHEN NOT $3 AND attempts >= $4 THEN $5 END,
+    error_message = CASE WHEN NOT $3 AND attempts >= $4 THEN $6 END,
+    started_at = CASE WHEN NOT $3 AND attempts >= $4 THEN started_at END,
     lease_token = NULL, lease_expires_at = NULL
-WHERE {{.Keyed}} AND lease_token = {{.P 1}} AND status = {{status "running"}}
-RETURNING status, tier, {{if eq .Table "jobs"}}created_at{{else}}(SELECT created_at FROM batches WHERE id = $1){{end}}
+WHERE id = $1 AND lease_token = $2 AND status = {{status "running"}}
+RETURNING status, tier, created_at
 {{end}}
 
-{{define "release-job"}}{{template "release" (items "job")}}{{end}}
-
-{{define "release-record"}}{{template "release" (items "record")}}{{end}}
+{{define "release-record"}}
+UPDATE batch_records SET
+    status = CASE WHEN NOT $4 AND attempts >= $5 THEN {{status "failed"}} ELSE {{status "queued"}} END,
+    attempts = CASE WHEN $4 THEN attempts - 1 ELSE attempts END,
+    finished_at = CASE WHEN NOT $4 AND attempts >= $5 THEN now() END,
+    error_code = CASE WHEN NOT $4 AND attempts >= $5 THEN $6 END,
+    error_message = CASE WHEN NOT $4 AND attempts >= $5 THEN $7 END,
+    started_at = CASE WHEN NOT $4 AND attempts >= $5 THEN started_at END,
+    lease_token = NULL, lease_expires_at = NULL
+WHERE batch_id = $1 AND idx = $2 AND lease_token = $3 AND status = {{status "running"}}
+RETURNING status, tier, (SELECT created_at FROM batches WHERE id = $1)
+{{end}}
 
 {{/* released-record moves a batch's counts for record $3 released: back to
 queued ($2 true; the batch's next_index goes back to it so it keeps its

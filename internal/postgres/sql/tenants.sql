@@ -85,15 +85,16 @@ FROM api_keys k JOIN tenants t ON t.id = k.tenant_id
 WHERE {{.}} AND k.revoked_at IS NULL AND t.deleted_at IS NULL
 {{end}}
 
-{{/* count-request counts one rendering request of tenant $1 in the current
-clock minute unless $2 are counted already (no row then); db-now is the
-database's clock, for the seconds to the next minute. */}}
+{{/* count-request counts one rendering request of tenant $1 in the minute
+of $3 (NULL: the database's now(), as in production) unless $2 are counted
+already (no row then); db-now is that clock, for the seconds to the next
+minute. */}}
 {{define "count-request"}}
-INSERT INTO rate_counts AS c (tenant_id, minute, n) VALUES ($1, date_trunc('minute', now()), 1)
+INSERT INTO rate_counts AS c (tenant_id, minute, n) VALUES ($1, date_trunc('minute', coalesce($3::timestamptz, now())), 1)
 ON CONFLICT (tenant_id, minute) DO UPDATE SET n = c.n + 1 WHERE c.n < $2
-RETURNING n, now()
+RETURNING n, coalesce($3::timestamptz, now())
 {{end}}
 
 {{define "db-now"}}
-SELECT now()
+SELECT coalesce($1::timestamptz, now())
 {{end}}
