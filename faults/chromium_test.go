@@ -19,12 +19,15 @@ const hangingPage = `<html><body><p>forever</p><script>for (;;) {}</script></bod
 // alone; this checks the processes around it.
 func TestChromiumKilledAndPageHangs(t *testing.T) {
 	t.Parallel()
-	c := newCluster(t, map[string]string{"PAPRIKA_RENDER_TIMEOUT": "4s"})
+	// The timeout is short for the hanging page, long enough that an
+	// ordinary page on a busy machine is in no danger: a timeout is not
+	// tried again.
+	c := newCluster(t, map[string]string{"PAPRIKA_RENDER_TIMEOUT": "10s"})
 	api := c.startProc("api", "api", nil)
 	worker := c.startProc("worker", "worker", nil)
 	key := c.tenant(api, "acme", "")
 
-	// A page that hangs: each attempt times out, three attempts, then failed.
+	// A page that hangs: it times out once and fails, not tried again.
 	hang := c.must(http.MethodPost, api.URL("/v1/jobs"), key, map[string]any{"template": hangingPage}, http.StatusAccepted)
 	var hung struct{ ID string }
 	if err := hang.json(&hung); err != nil {
@@ -79,8 +82,11 @@ func TestChromiumKilledAndPageHangs(t *testing.T) {
 	if err := c.must(http.MethodGet, api.URL("/v1/jobs/"+hung.ID), key, nil, http.StatusOK).json(&j); err != nil {
 		t.Fatal(err)
 	}
-	if j.Status != "failed" || j.Error == nil || j.Error.Code != "render-timeout" || j.Attempts != 3 {
-		t.Errorf("the hanging page's job: %s after %d attempts, error %+v; want failed, render-timeout, 3", j.Status, j.Attempts, j.Error)
+	if j.Status != "failed" || j.Error == nil || j.Error.Code != "render-timeout" || j.Attempts > 2 {
+		// 2 when its first attempt ran in the worker's Chromium killed
+		// above (render-failed, tried again); never the third attempt a
+		// timeout tried again would make.
+		t.Errorf("the hanging page's job: %s after %d attempts, error %+v; want failed, render-timeout, at most 2 (a timeout is not rendered again)", j.Status, j.Attempts, j.Error)
 	}
 	if n := c.claims()[hung.ID]; n != j.Attempts {
 		t.Errorf("the hanging page's job: %d attempts but %d claims logged", j.Attempts, n)

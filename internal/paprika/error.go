@@ -45,9 +45,12 @@ const (
 )
 
 // Retryable reports whether work that failed with code goes back to the
-// queue (until MaxAttempts) rather than failing at once.
+// queue (until MaxAttempts) rather than failing at once: only a failure of
+// the service (render-failed: a browser that crashed, a store that failed).
+// A render that timed out is not rendered again as it was: it would time
+// out again, holding a slot for as long each time.
 func Retryable(code string) bool {
-	return code == CodeRenderTimeout || code == CodeRenderFailed
+	return code == CodeRenderFailed
 }
 
 // Error is an error a tenant or operator may see: its code picks the status

@@ -66,8 +66,8 @@ type Renderer interface {
 // template-error (the template, its data or options, or the page's own
 // scripts or header that break the render) and a render-limit (the page
 // went past a limit of one render, such as its memory) are the tenant's
-// and never retried; render-timeout and render-failed are retried by the
-// scheduler (paprika.Retryable).
+// and never retried; so is a render-timeout (it would time out again);
+// render-failed is retried by the scheduler (paprika.Retryable).
 
 // ErrSandbox says Chromium cannot run with its sandbox here; Paprika then
 // refuses to render rather than run without it (docs/deployment.md).
