@@ -2,8 +2,9 @@ package api
 
 import "github.com/paprikahq/paprika/internal/wire"
 
-// The names queue.go gives the wire types it fills in, kept until when
-// queued work should start moves out of this package with it.
+// queue.go's names for the wire types it fills in. They go when the
+// queue's estimates leave this package, queue.go with them; use package
+// wire.
 type (
 	// Deprecated: use wire.Queue.
 	QueueJSON = wire.Queue
