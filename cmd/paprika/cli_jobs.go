@@ -14,11 +14,11 @@ import (
 
 	"github.com/spf13/cobra"
 
-	"github.com/paprikahq/paprika/internal/api"
+	"github.com/paprikahq/paprika/internal/wire"
 )
 
 // jobRow is a job as the API answers it.
-type jobRow = api.JobJSON
+type jobRow = wire.Job
 
 func (c *cli) jobsCmd() *cobra.Command {
 	return group("jobs", "List, inspect, cancel and download a tenant's jobs (PAPRIKA_KEY)",

@@ -11,8 +11,8 @@ import (
 
 	"github.com/stretchr/testify/require"
 
-	"github.com/paprikahq/paprika/internal/api"
 	"github.com/paprikahq/paprika/internal/pgtest"
+	"github.com/paprikahq/paprika/internal/wire"
 )
 
 var jobHeader = []string{"ID", "STATUS", "TIER", "FORMAT", "TEMPLATE", "CREATED", "FINISHED", "OUTPUT"}
@@ -37,7 +37,7 @@ func TestCLIJobs(t *testing.T) {
 	}
 	for _, id := range ids {
 		deadline := time.Now().Add(60 * time.Second)
-		for cliJSON[api.JobJSON](t, env, "jobs", "get", id).Status != "done" {
+		for cliJSON[wire.Job](t, env, "jobs", "get", id).Status != "done" {
 			require.True(t, time.Now().Before(deadline), "job %s not done within 60 s", id)
 			time.Sleep(50 * time.Millisecond)
 		}
@@ -49,9 +49,9 @@ func TestCLIJobs(t *testing.T) {
 		require.Equal(t, []string{id, "done", "standard", "html", "-"}, rows[id][:5])
 		require.Regexp(t, `^\d+ bytes, 1 page\(s\)$`, rows[id][7])
 	}
-	list := cliJSON[[]api.JobJSON](t, env, "jobs", "list", "--status", "done")
+	list := cliJSON[[]wire.Job](t, env, "jobs", "list", "--status", "done")
 	require.Len(t, list, 3)
-	require.Empty(t, cliJSON[[]api.JobJSON](t, env, "jobs", "list", "--status", "failed"))
+	require.Empty(t, cliJSON[[]wire.Job](t, env, "jobs", "list", "--status", "failed"))
 	require.Equal(t, "[]\n", cliOK(t, env, "jobs", "list", "--status", "failed", "--json"))
 
 	// Pages: --limit, and the command for the rest on stderr.
@@ -62,7 +62,7 @@ func TestCLIJobs(t *testing.T) {
 	require.NotContains(t, stdout, list[2].ID)
 	next := strings.TrimSpace(strings.TrimPrefix(stderr, "more jobs: paprika jobs list "))
 	require.True(t, strings.HasPrefix(next, "--after "), stderr)
-	rest := cliJSON[[]api.JobJSON](t, env, "jobs", "list", "--after", strings.TrimPrefix(next, "--after "))
+	rest := cliJSON[[]wire.Job](t, env, "jobs", "list", "--after", strings.TrimPrefix(next, "--after "))
 	require.Len(t, rest, 1)
 	require.Equal(t, list[2].ID, rest[0].ID)
 	_, stderr = cliFails(t, 1, env, "jobs", "list", "--status", "lost")
@@ -114,7 +114,7 @@ func TestCLIJobs(t *testing.T) {
 	require.Equal(t, "0 ahead", rows[queued][7])
 	rows = requireTable(t, cliOK(t, env, "jobs", "cancel", queued), jobHeader...)
 	require.Equal(t, "canceled", rows[queued][1])
-	require.Equal(t, "canceled", cliJSON[api.JobJSON](t, env, "jobs", "get", queued).Status)
+	require.Equal(t, "canceled", cliJSON[wire.Job](t, env, "jobs", "get", queued).Status)
 	_, stderr = cliFails(t, 1, env, "jobs", "download", queued, "-o", filepath.Join(dir, "later.html"))
 	require.Equal(t, "Not found: the job's output is not ready (status canceled)\n", stderr)
 	_, stderr = cliFails(t, exitConfig, map[string]string{"PAPRIKA_URL": w.URL}, "jobs", "list")

@@ -8,12 +8,13 @@ import (
 	"net/url"
 	"strings"
 
-	"github.com/paprikahq/paprika/internal/api"
 	"github.com/spf13/cobra"
+
+	"github.com/paprikahq/paprika/internal/wire"
 )
 
 // keyRow is a key as the API answers it.
-type keyRow = api.KeyJSON
+type keyRow = wire.Key
 
 func (c *cli) keysCmd() *cobra.Command {
 	return group("keys", "Create, list and revoke a tenant's API keys (admin token)",

@@ -12,12 +12,12 @@ import (
 
 	"github.com/spf13/cobra"
 
-	"github.com/paprikahq/paprika/internal/api"
 	"github.com/paprikahq/paprika/internal/paprika"
+	"github.com/paprikahq/paprika/internal/wire"
 )
 
 // templateRow is a stored template as the API answers it.
-type templateRow = api.TemplateJSON
+type templateRow = wire.Template
 
 func (c *cli) templatesCmd() *cobra.Command {
 	return group("templates", "Push and list a tenant's stored templates (PAPRIKA_KEY)",

@@ -8,12 +8,13 @@ import (
 	"net/url"
 	"strconv"
 
-	"github.com/paprikahq/paprika/internal/api"
 	"github.com/spf13/cobra"
+
+	"github.com/paprikahq/paprika/internal/wire"
 )
 
 // tenantRow is a tenant as the API answers it.
-type tenantRow = api.TenantJSON
+type tenantRow = wire.Tenant
 
 func (c *cli) tenantsCmd() *cobra.Command {
 	return group("tenants", "Create, list, change and delete tenants (admin token)",

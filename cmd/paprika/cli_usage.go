@@ -9,10 +9,10 @@ import (
 	"io"
 	"net/http"
 	"net/url"
-	"strconv"
 
-	"github.com/paprikahq/paprika/internal/api"
 	"github.com/spf13/cobra"
+
+	"github.com/paprikahq/paprika/internal/wire"
 )
 
 func (c *cli) usageCmd() *cobra.Command {
@@ -69,7 +69,7 @@ columns, a header line first; --json the API's answer.`,
 			if c.json && !asCSV {
 				return c.output(raw, nil)
 			}
-			var u api.UsageListJSON
+			var u wire.UsageList
 			if err := json.Unmarshal(raw, &u); err != nil {
 				return fmt.Errorf("the API's answer is not the JSON expected: %v", err)
 			}
@@ -98,31 +98,24 @@ func checkTenant(ctx context.Context, client *apiClient, id string) error {
 	return err
 }
 
-// usageCells are one row's cells, in the order of api.UsageCSVColumns.
-func usageCells(d api.UsageJSON) []string {
-	i := func(n int64) string { return strconv.FormatInt(n, 10) }
-	return []string{d.Day, d.Tenant, d.Tier, i(d.Renders), i(d.Jobs), i(d.Records), i(d.Documents), i(d.Pages),
-		strconv.FormatFloat(d.RenderSeconds, 'f', 3, 64), i(d.Bytes), i(d.Failed), i(d.Previews)}
-}
-
-func writeUsageCSV(w io.Writer, u api.UsageListJSON) error {
+func writeUsageCSV(w io.Writer, u wire.UsageList) error {
 	cw := csv.NewWriter(w)
-	_ = cw.Write(api.UsageCSVColumns)
+	_ = cw.Write(wire.UsageCSVColumns)
 	for _, d := range u.Days {
-		_ = cw.Write(usageCells(d))
+		_ = cw.Write(d.CSV())
 	}
 	cw.Flush()
 	return cw.Error()
 }
 
 // printUsage prints the days as a table, a total row last.
-func (c *cli) printUsage(u api.UsageListJSON) error {
+func (c *cli) printUsage(u wire.UsageList) error {
 	err := c.output(nil, func(w io.Writer) {
 		row(w, "DAY", "TENANT", "TIER", "RENDERS", "JOBS", "RECORDS", "DOCUMENTS", "PAGES", "RENDER SECONDS", "BYTES", "FAILED", "PREVIEWS")
 		for _, d := range u.Days {
-			row(w, usageCells(d)...)
+			row(w, d.CSV()...)
 		}
-		row(w, usageCells(api.UsageJSON{Day: "total", Tenant: "-", Tier: "-", UsageCounts: u.Total})...)
+		row(w, wire.Usage{Day: "total", Tenant: "-", Tier: "-", UsageCounts: u.Total}.CSV()...)
 	})
 	if err != nil {
 		return err

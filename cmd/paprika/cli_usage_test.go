@@ -9,7 +9,7 @@ import (
 
 	"github.com/stretchr/testify/require"
 
-	"github.com/paprikahq/paprika/internal/api"
+	"github.com/paprikahq/paprika/internal/wire"
 )
 
 var usageHeader = []string{"DAY", "TENANT", "TIER", "RENDERS", "JOBS", "RECORDS", "DOCUMENTS", "PAGES", "RENDER SECONDS", "BYTES", "FAILED", "PREVIEWS"}
@@ -47,7 +47,7 @@ func TestCLIUsage(t *testing.T) {
 	require.Equal(t, []string{today, "fabrikam", "standard", "2", "0", "0", "2", "2"}, rows[2][:8])
 	require.Equal(t, []string{"total", "-", "-", "3", "0", "0", "3", "3"}, rows[3][:8])
 
-	one := cliJSON[api.UsageListJSON](t, env, "usage", "--tenant", "fabrikam", "--from", today, "--to", today)
+	one := cliJSON[wire.UsageList](t, env, "usage", "--tenant", "fabrikam", "--from", today, "--to", today)
 	require.Len(t, one.Days, 1)
 	require.Equal(t, int64(2), one.Days[0].Renders)
 	require.Equal(t, today, one.From)
@@ -56,12 +56,12 @@ func TestCLIUsage(t *testing.T) {
 	recs, err := csv.NewReader(strings.NewReader(out)).ReadAll()
 	require.NoError(t, err)
 	require.Len(t, recs, 3)
-	require.Equal(t, api.UsageCSVColumns, recs[0])
+	require.Equal(t, wire.UsageCSVColumns, recs[0])
 	require.Equal(t, []string{today, "acme", "priority", "1"}, recs[1][:4])
 
 	key := cliJSON[cliKey](t, env, "keys", "create", "fabrikam", "--name", "reader", "--scope", "read")
 	tenant := map[string]string{"PAPRIKA_URL": env["PAPRIKA_URL"], "PAPRIKA_KEY": key.Secret}
-	own := cliJSON[api.UsageListJSON](t, tenant, "usage")
+	own := cliJSON[wire.UsageList](t, tenant, "usage")
 	require.Len(t, own.Days, 1, "a key sees its own tenant's days")
 	require.Equal(t, "fabrikam", own.Days[0].Tenant)
 	_, stderr := cliFails(t, exitConfig, tenant, "usage", "--tenant", "acme")

@@ -9,7 +9,6 @@ import (
 
 	"github.com/jackc/pgx/v5/pgxpool"
 
-	"github.com/paprikahq/paprika/internal/api"
 	"github.com/paprikahq/paprika/internal/config"
 	"github.com/paprikahq/paprika/internal/metrics"
 	"github.com/paprikahq/paprika/internal/postgres"
@@ -68,7 +67,7 @@ func workerMain(ctx context.Context, cfg *config.Config, pool *pgxpool.Pool, m *
 	defer hookPool.Close()
 	store := &postgres.Store{Pool: hookPool}
 	deliverer := webhook.New(store, webhook.Config{
-		Data:       api.WebhookData(store, cfg.Tiers),
+		Data:       webhook.Payloads(store, cfg.Tiers),
 		AllowHosts: cfg.WebhookAllowHosts,
 		Logger:     log,
 	})

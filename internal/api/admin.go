@@ -8,53 +8,10 @@ import (
 	"strings"
 
 	"github.com/paprikahq/paprika/internal/paprika"
+	"github.com/paprikahq/paprika/internal/wire"
 )
 
 var tenantID = regexp.MustCompile(`^[a-z0-9][a-z0-9-]{0,62}$`)
-
-// TenantJSON is a tenant as the API answers it (docs/api.md).
-type TenantJSON struct {
-	ID            string  `json:"id"`
-	Name          string  `json:"name"`
-	Tier          *string `json:"tier"`
-	RetentionDays int     `json:"retentionDays"`
-	CreatedAt     string  `json:"createdAt"`
-	SuspendedAt   *string `json:"suspendedAt"`
-	DeletedAt     *string `json:"deletedAt"`
-}
-
-func toTenantJSON(t *paprika.Tenant) TenantJSON {
-	return TenantJSON{
-		ID: t.ID, Name: t.Name, Tier: nullIfEmpty(t.Tier), RetentionDays: t.RetentionDays,
-		CreatedAt: ts(t.CreatedAt), SuspendedAt: tsPtr(t.SuspendedAt), DeletedAt: tsPtr(t.DeletedAt),
-	}
-}
-
-// KeyJSON is an API key as the admin API answers it; Secret only when just created.
-type KeyJSON struct {
-	ID        string   `json:"id"`
-	Name      string   `json:"name"`
-	Scopes    []string `json:"scopes"`
-	Tier      *string  `json:"tier"`
-	Prefix    string   `json:"prefix"`
-	CreatedAt string   `json:"createdAt"`
-	RevokedAt *string  `json:"revokedAt"`
-	Secret    string   `json:"secret,omitempty"`
-}
-
-func toKeyJSON(k *paprika.Key) KeyJSON {
-	return KeyJSON{
-		ID: k.ID, Name: k.Name, Scopes: k.Scopes, Tier: nullIfEmpty(k.Tier), Prefix: k.Prefix,
-		CreatedAt: ts(k.CreatedAt), RevokedAt: tsPtr(k.RevokedAt), Secret: k.Secret,
-	}
-}
-
-func nullIfEmpty(s string) *string {
-	if s == "" {
-		return nil
-	}
-	return &s
-}
 
 // optional is a JSON field that tells absent (Set false) from null (Value nil).
 type optional[T any] struct {
@@ -134,7 +91,7 @@ func (s *Server) createTenant(w http.ResponseWriter, r *http.Request) error {
 		return err
 	}
 	w.Header().Set("Location", "/v1/admin/tenants/"+t.ID)
-	writeJSON(w, http.StatusCreated, toTenantJSON(t))
+	writeJSON(w, http.StatusCreated, wire.NewTenant(t))
 	return nil
 }
 
@@ -147,11 +104,11 @@ func (s *Server) listTenants(w http.ResponseWriter, r *http.Request) error {
 	if err != nil {
 		return err
 	}
-	out := make([]TenantJSON, len(rows))
+	out := make([]wire.Tenant, len(rows))
 	for i := range rows {
-		out[i] = toTenantJSON(&rows[i])
+		out[i] = wire.NewTenant(&rows[i])
 	}
-	writeJSON(w, http.StatusOK, newList(out, limit, func(t TenantJSON) string { return t.ID }))
+	writeJSON(w, http.StatusOK, newList(out, limit, func(t wire.Tenant) string { return t.ID }))
 	return nil
 }
 
@@ -160,7 +117,7 @@ func (s *Server) getTenant(w http.ResponseWriter, r *http.Request) error {
 	if err != nil {
 		return err
 	}
-	writeJSON(w, http.StatusOK, toTenantJSON(t))
+	writeJSON(w, http.StatusOK, wire.NewTenant(t))
 	return nil
 }
 
@@ -197,7 +154,7 @@ func (s *Server) patchTenant(w http.ResponseWriter, r *http.Request) error {
 	if err != nil {
 		return err
 	}
-	writeJSON(w, http.StatusOK, toTenantJSON(t))
+	writeJSON(w, http.StatusOK, wire.NewTenant(t))
 	return nil
 }
 
@@ -243,7 +200,7 @@ func (s *Server) createKey(w http.ResponseWriter, r *http.Request) error {
 	if err != nil {
 		return err
 	}
-	writeJSON(w, http.StatusCreated, toKeyJSON(k))
+	writeJSON(w, http.StatusCreated, wire.NewKey(k))
 	return nil
 }
 
@@ -259,11 +216,11 @@ func (s *Server) listKeys(w http.ResponseWriter, r *http.Request) error {
 	if err != nil {
 		return err
 	}
-	out := make([]KeyJSON, len(rows))
+	out := make([]wire.Key, len(rows))
 	for i := range rows {
-		out[i] = toKeyJSON(&rows[i])
+		out[i] = wire.NewKey(&rows[i])
 	}
-	writeJSON(w, http.StatusOK, newList(out, limit, func(k KeyJSON) string { return k.ID }))
+	writeJSON(w, http.StatusOK, newList(out, limit, func(k wire.Key) string { return k.ID }))
 	return nil
 }
 

@@ -13,6 +13,7 @@ import (
 
 	"github.com/paprikahq/paprika/internal/paprika"
 	"github.com/paprikahq/paprika/internal/render"
+	"github.com/paprikahq/paprika/internal/wire"
 )
 
 const tenants = "/v1/admin/tenants"
@@ -175,7 +176,7 @@ func TestDeleteTenant(t *testing.T) {
 	requireError(t, http.StatusUnauthorized, paprika.CodeUnauthorized, resp, body)
 	resp, body = e.admin(t, http.MethodGet, tenants+"/acme/keys", nil)
 	requireStatus(t, http.StatusOK, resp, body)
-	keys := decodeJSON[list[KeyJSON]](t, body)
+	keys := decodeJSON[list[wire.Key]](t, body)
 	require.Len(t, keys.Data, 1)
 	require.NotNil(t, keys.Data[0].RevokedAt, "deleting a tenant revokes its keys")
 
@@ -283,7 +284,7 @@ func TestRevokeKey(t *testing.T) {
 
 	resp, body = e.admin(t, http.MethodGet, tenants+"/a/keys", nil)
 	requireStatus(t, http.StatusOK, resp, body)
-	keys := decodeJSON[list[KeyJSON]](t, body)
+	keys := decodeJSON[list[wire.Key]](t, body)
 	require.Len(t, keys.Data, 1)
 	require.NotNil(t, keys.Data[0].RevokedAt)
 	require.Regexp(t, timePattern, *keys.Data[0].RevokedAt)
@@ -437,7 +438,7 @@ func TestBadRequest(t *testing.T) {
 	// Nothing was created or changed.
 	resp, body := e.admin(t, http.MethodGet, tenants, nil)
 	requireStatus(t, http.StatusOK, resp, body)
-	require.Len(t, decodeJSON[list[TenantJSON]](t, body).Data, 1)
+	require.Len(t, decodeJSON[list[wire.Tenant]](t, body).Data, 1)
 }
 
 // Every admin route answers 401 to anything but the admin token, before it
@@ -488,7 +489,7 @@ func TestAdminUnauthorized(t *testing.T) {
 	req.Header.Set("Authorization", "bearer "+e.AdminToken)
 	resp, body := e.send(t, req)
 	requireStatus(t, http.StatusOK, resp, body)
-	tn := decodeJSON[TenantJSON](t, body)
+	tn := decodeJSON[wire.Tenant](t, body)
 	require.Nil(t, tn.SuspendedAt)
 	require.Nil(t, tn.DeletedAt)
 }
@@ -606,7 +607,7 @@ func TestTenantAuth(t *testing.T) {
 
 	// Each key is its own tenant's principal.
 	for _, k := range []struct {
-		key    KeyJSON
+		key    wire.Key
 		tenant string
 	}{{render, "acme"}, {otherKey, "other"}} {
 		resp, body := e.do(t, http.MethodGet, "/test/render", k.key.Secret, nil)
@@ -635,7 +636,7 @@ func TestTenantAuth(t *testing.T) {
 	}
 
 	// Forbidden: the key lacks the scope.
-	for _, k := range []KeyJSON{read, templates} {
+	for _, k := range []wire.Key{read, templates} {
 		resp, body := e.do(t, http.MethodGet, "/test/render", k.Secret, nil)
 		msg := requireError(t, http.StatusForbidden, paprika.CodeForbidden, resp, body).Message
 		require.Contains(t, msg, "render")

@@ -12,6 +12,7 @@ import (
 	"github.com/paprikahq/paprika/internal/paprika"
 	"github.com/paprikahq/paprika/internal/render"
 	"github.com/paprikahq/paprika/internal/storage"
+	"github.com/paprikahq/paprika/internal/wire"
 )
 
 // A tenant's assets (docs/templates.md, Assets): images, fonts,
@@ -21,21 +22,6 @@ import (
 // and named by the asset in the commit that checks the quota
 // (postgres.Store.PutAsset), so that no object is lost track of and no
 // render ever reads half of two versions.
-
-// AssetJSON is an asset as the API answers it.
-type AssetJSON struct {
-	Name        string `json:"name"`
-	ContentType string `json:"contentType"`
-	Bytes       int64  `json:"bytes"`
-	SHA256      string `json:"sha256"`
-	CreatedAt   string `json:"createdAt"`
-	UpdatedAt   string `json:"updatedAt"`
-}
-
-func toAssetJSON(a *paprika.Asset) AssetJSON {
-	return AssetJSON{Name: a.Name, ContentType: a.ContentType, Bytes: a.Bytes, SHA256: a.SHA256,
-		CreatedAt: ts(a.CreatedAt), UpdatedAt: ts(a.UpdatedAt)}
-}
 
 // putAsset stores the request's body as asset {name}: 201 when new, 200
 // when it replaced one.
@@ -97,7 +83,7 @@ func (s *Server) putAsset(w http.ResponseWriter, r *http.Request) error {
 		status = http.StatusCreated
 		w.Header().Set("Location", "/v1/assets/"+name)
 	}
-	writeJSON(w, status, toAssetJSON(out))
+	writeJSON(w, status, wire.NewAsset(out))
 	return nil
 }
 
@@ -169,11 +155,11 @@ func (s *Server) listAssets(w http.ResponseWriter, r *http.Request) error {
 	if err != nil {
 		return err
 	}
-	out := make([]AssetJSON, len(rows))
+	out := make([]wire.Asset, len(rows))
 	for i := range rows {
-		out[i] = toAssetJSON(&rows[i])
+		out[i] = wire.NewAsset(&rows[i])
 	}
-	writeJSON(w, http.StatusOK, newList(out, limit, func(a AssetJSON) string { return a.Name }))
+	writeJSON(w, http.StatusOK, newList(out, limit, func(a wire.Asset) string { return a.Name }))
 	return nil
 }
 

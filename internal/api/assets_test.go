@@ -17,6 +17,7 @@ import (
 
 	"github.com/paprikahq/paprika/internal/assettest"
 	"github.com/paprikahq/paprika/internal/storage"
+	"github.com/paprikahq/paprika/internal/wire"
 )
 
 // putAsset uploads body as asset name with contentType.
@@ -38,7 +39,7 @@ func (e *testEnv) assetNames(t *testing.T, token string, limit int) []string {
 	path := fmt.Sprintf("/v1/assets?limit=%d", limit)
 	for {
 		_, body := e.getBody(t, token, path)
-		page := decodeJSON[list[AssetJSON]](t, body)
+		page := decodeJSON[list[wire.Asset]](t, body)
 		for _, a := range page.Data {
 			names = append(names, a.Name)
 		}
@@ -71,15 +72,15 @@ func TestAssets(t *testing.T) {
 		requireStatus(t, http.StatusCreated, resp, body)
 		require.Equal(t, "/v1/assets/logo.png", resp.Header.Get("Location"))
 		requireKeys(t, decodeJSON[map[string]any](t, body), "name", "contentType", "bytes", "sha256", "createdAt", "updatedAt")
-		a := decodeJSON[AssetJSON](t, body)
-		require.Equal(t, AssetJSON{Name: "logo.png", ContentType: "image/png", Bytes: int64(len(logo)), SHA256: sha256Hex(logo),
+		a := decodeJSON[wire.Asset](t, body)
+		require.Equal(t, wire.Asset{Name: "logo.png", ContentType: "image/png", Bytes: int64(len(logo)), SHA256: sha256Hex(logo),
 			CreatedAt: a.CreatedAt, UpdatedAt: a.UpdatedAt}, a)
 		require.Regexp(t, timePattern, a.CreatedAt)
 
 		logo2 := assettest.PNG(t, 9, 9, color.RGBA{0, 0, 255, 255})
 		resp, body = e.putAsset(t, key, "logo.png", "image/png", logo2)
 		requireStatus(t, http.StatusOK, resp, body)
-		a2 := decodeJSON[AssetJSON](t, body)
+		a2 := decodeJSON[wire.Asset](t, body)
 		require.Equal(t, a.CreatedAt, a2.CreatedAt)
 		require.Equal(t, sha256Hex(logo2), a2.SHA256)
 		require.GreaterOrEqual(t, a2.UpdatedAt, a.UpdatedAt)
@@ -96,7 +97,7 @@ func TestAssets(t *testing.T) {
 		}
 		resp, body = e.do(t, http.MethodGet, "/v1/assets?limit=1&after=logo.png", reader, nil)
 		requireStatus(t, http.StatusOK, resp, body)
-		page := decodeJSON[list[AssetJSON]](t, body)
+		page := decodeJSON[list[wire.Asset]](t, body)
 		require.Len(t, page.Data, 1)
 		require.Equal(t, "site.css", page.Data[0].Name)
 		require.Nil(t, page.Next)
@@ -229,7 +230,7 @@ func TestAssetTypesAndLimits(t *testing.T) {
 	resp, body = e.do(t, http.MethodGet, "/v1/assets?limit=1000", key, nil)
 	requireStatus(t, http.StatusOK, resp, body)
 	var held int64
-	for _, a := range decodeJSON[list[AssetJSON]](t, body).Data {
+	for _, a := range decodeJSON[list[wire.Asset]](t, body).Data {
 		held += a.Bytes
 	}
 	big := append(append([]byte{}, png...), make([]byte, 400<<10)...)
@@ -271,7 +272,7 @@ func TestAssetTypesAndLimits(t *testing.T) {
 	resp, body = e.do(t, http.MethodGet, "/v1/assets?limit=1000", key, nil)
 	requireStatus(t, http.StatusOK, resp, body)
 	var total int64
-	for _, a := range decodeJSON[list[AssetJSON]](t, body).Data {
+	for _, a := range decodeJSON[list[wire.Asset]](t, body).Data {
 		total += a.Bytes
 	}
 	require.LessOrEqual(t, total, int64(1<<20))

@@ -12,52 +12,15 @@ import (
 
 	"github.com/paprikahq/paprika/internal/paprika"
 	"github.com/paprikahq/paprika/internal/storage"
+	"github.com/paprikahq/paprika/internal/wire"
 )
 
 // MaxRecords is the most records one batch may hold.
 const MaxRecords = 100_000
 
-// BatchJSON is a batch as the API answers it (docs/api.md).
-type BatchJSON struct {
-	ID         string          `json:"id"`
-	Status     string          `json:"status"`
-	Tier       string          `json:"tier"`
-	Format     string          `json:"format"`
-	TemplateID *string         `json:"templateId"`
-	Total      int             `json:"total"`
-	Queued     int             `json:"queued"`
-	Running    int             `json:"running"`
-	Done       int             `json:"done"`
-	Failed     int             `json:"failed"`
-	Canceled   int             `json:"canceled"`
-	CreatedAt  string          `json:"createdAt"`
-	StartedAt  *string         `json:"startedAt"`
-	FinishedAt *string         `json:"finishedAt"`
-	Queue      *QueueJSON      `json:"queue"`
-	Metadata   json.RawMessage `json:"metadata"`
-}
-
-func (s *Server) toBatchJSON(b *paprika.Batch, p *paprika.Principal) BatchJSON {
-	out := BatchJSON{
-		ID: b.ID.String(), Status: b.Status, Tier: b.Tier, Format: b.Format, TemplateID: templateRef(b.Source),
-		Total: b.Total, Queued: b.Queued, Running: b.Running, Done: b.Done, Failed: b.Failed, Canceled: b.Canceled,
-		CreatedAt: ts(b.CreatedAt), StartedAt: tsPtr(b.StartedAt), FinishedAt: tsPtr(b.FinishedAt),
-		Metadata: nullable(b.Metadata),
-	}
-	if b.Queued > 0 || out.Tier == "" {
-		out.Tier = s.tierNow(b.KeyTier, p)
-	}
-	return out
-}
-
-// RecordJSON is one record of a batch as the API answers it.
-type RecordJSON struct {
-	Index      int        `json:"index"`
-	Status     string     `json:"status"`
-	StartedAt  *string    `json:"startedAt"`
-	FinishedAt *string    `json:"finishedAt"`
-	Error      *ErrorJSON `json:"error"`
-	OutputURL  *string    `json:"outputUrl"`
+// toBatchJSON is b as tenant p sees it, as toJobJSON.
+func (s *Server) toBatchJSON(b *paprika.Batch, p *paprika.Principal) wire.Batch {
+	return wire.NewBatch(b, s.tierNow(b.KeyTier, p))
 }
 
 // batchInput is a batch's JSON body.
@@ -205,14 +168,14 @@ func (s *Server) listBatches(w http.ResponseWriter, r *http.Request) error {
 	if err != nil {
 		return err
 	}
-	out := make([]BatchJSON, len(rows))
+	out := make([]wire.Batch, len(rows))
 	memo := groupWaits{}
 	for i := range rows {
 		if out[i], err = s.queuedBatchJSON(r.Context(), &rows[i], p, memo); err != nil {
 			return err
 		}
 	}
-	writeJSON(w, http.StatusOK, newList(out, limit, func(b BatchJSON) string { return b.ID }))
+	writeJSON(w, http.StatusOK, newList(out, limit, func(b wire.Batch) string { return b.ID }))
 	return nil
 }
 
@@ -248,18 +211,11 @@ func (s *Server) listRecords(w http.ResponseWriter, r *http.Request) error {
 	if err != nil {
 		return err
 	}
-	out := make([]RecordJSON, len(rows))
-	for i, rec := range rows {
-		out[i] = RecordJSON{Index: rec.Index, Status: rec.Status, StartedAt: tsPtr(rec.StartedAt), FinishedAt: tsPtr(rec.FinishedAt)}
-		if rec.ErrCode != "" {
-			out[i].Error = &ErrorJSON{Code: rec.ErrCode, Message: rec.ErrMessage}
-		}
-		if rec.Status == paprika.StatusDone {
-			u := "/v1/batches/" + id.String() + "/records/" + strconv.Itoa(rec.Index) + "/output"
-			out[i].OutputURL = &u
-		}
+	out := make([]wire.Record, len(rows))
+	for i := range rows {
+		out[i] = wire.NewRecord(id, &rows[i])
 	}
-	writeJSON(w, http.StatusOK, newList(out, limit, func(rec RecordJSON) string { return strconv.Itoa(rec.Index) }))
+	writeJSON(w, http.StatusOK, newList(out, limit, func(rec wire.Record) string { return strconv.Itoa(rec.Index) }))
 	return nil
 }
 
@@ -296,13 +252,3 @@ func (s *Server) recordOutput(w http.ResponseWriter, r *http.Request) error {
 	}
 	return s.serveOutput(w, r, storage.RecordKey(p.Tenant.ID, id, index, b.Format), rec.Output.ContentType)
 }
-
-func itoa(n int) string { return strconv.Itoa(n) }
-
-// Live tells whether the batch may still change.
-func (b BatchJSON) Live() bool {
-	return b.Status == paprika.StatusQueued || b.Status == paprika.StatusRunning
-}
-
-// Ended is how many records have ended, done or not.
-func (b BatchJSON) Ended() int { return b.Done + b.Failed + b.Canceled }

@@ -14,6 +14,7 @@ import (
 
 	"github.com/paprikahq/paprika/internal/paprika"
 	"github.com/paprikahq/paprika/internal/render"
+	"github.com/paprikahq/paprika/internal/wire"
 )
 
 const ndjson = "application/x-ndjson"
@@ -154,7 +155,7 @@ func TestBatchRun(t *testing.T) {
 
 	// Before the worker: queued records, no outputs.
 	_, body = e.getBody(t, key, base+"/records")
-	for _, r := range decodeJSON[list[RecordJSON]](t, body).Data {
+	for _, r := range decodeJSON[list[wire.Record]](t, body).Data {
 		require.Equal(t, "queued", r.Status)
 		require.Nil(t, r.OutputURL)
 	}
@@ -171,7 +172,7 @@ func TestBatchRun(t *testing.T) {
 	require.NotNil(t, done.StartedAt)
 
 	// Records, paginated by index.
-	var all []RecordJSON
+	var all []wire.Record
 	after := ""
 	for page := 0; ; page++ {
 		require.Less(t, page, 4)
@@ -181,7 +182,7 @@ func TestBatchRun(t *testing.T) {
 		for _, r := range l["data"].([]any) {
 			requireKeys(t, r.(map[string]any), recordFields...)
 		}
-		recs := decodeJSON[list[RecordJSON]](t, body)
+		recs := decodeJSON[list[wire.Record]](t, body)
 		all = append(all, recs.Data...)
 		if recs.Next == nil {
 			break
@@ -239,7 +240,7 @@ func TestBatchRun(t *testing.T) {
 func recordIndexes(t *testing.T, e *testEnv, key, path string) ([]int, *string) {
 	t.Helper()
 	_, body := e.getBody(t, key, path)
-	l := decodeJSON[list[RecordJSON]](t, body)
+	l := decodeJSON[list[wire.Record]](t, body)
 	idx := []int{}
 	for _, r := range l.Data {
 		idx = append(idx, r.Index)
@@ -266,7 +267,7 @@ func TestCancelBatch(t *testing.T) {
 		require.EqualValues(t, want, obj[field], field)
 	}
 	_, body = e.getBody(t, key, "/v1/batches/"+b.ID+"/records")
-	recs := decodeJSON[list[RecordJSON]](t, body).Data
+	recs := decodeJSON[list[wire.Record]](t, body).Data
 	require.Len(t, recs, 3)
 	for _, r := range recs {
 		require.Equal(t, "canceled", r.Status)
@@ -338,7 +339,7 @@ func TestCancelRunningBatch(t *testing.T) {
 
 	resp, body := e.do(t, http.MethodDelete, "/v1/batches/"+b.ID, key, nil)
 	requireStatus(t, http.StatusOK, resp, body)
-	got := decodeJSON[BatchJSON](t, body)
+	got := decodeJSON[wire.Batch](t, body)
 	require.Equal(t, "running", got.Status, "records still run")
 	require.Nil(t, got.FinishedAt)
 	require.Equal(t, 2, got.Running)

@@ -13,23 +13,8 @@ import (
 
 	"github.com/paprikahq/paprika/internal/paprika"
 	"github.com/paprikahq/paprika/internal/render"
+	"github.com/paprikahq/paprika/internal/wire"
 )
-
-// CertificateJSON is a stored signing certificate as the API answers it:
-// its public facts, never its key.
-type CertificateJSON struct {
-	Name      string `json:"name"`
-	Subject   string `json:"subject"`
-	Issuer    string `json:"issuer"`
-	NotBefore string `json:"notBefore"`
-	NotAfter  string `json:"notAfter"`
-	CreatedAt string `json:"createdAt"`
-}
-
-func toCertificateJSON(c *paprika.Certificate) CertificateJSON {
-	return CertificateJSON{Name: c.Name, Subject: c.Subject, Issuer: c.Issuer,
-		NotBefore: ts(c.NotBefore), NotAfter: ts(c.NotAfter), CreatedAt: ts(c.CreatedAt)}
-}
 
 type certificateInput struct {
 	PKCS12   string `json:"pkcs12"`
@@ -103,7 +88,7 @@ func (s *Server) putCertificate(w http.ResponseWriter, r *http.Request) error {
 	if err != nil {
 		return err
 	}
-	writeJSON(w, http.StatusOK, toCertificateJSON(c))
+	writeJSON(w, http.StatusOK, wire.NewCertificate(c))
 	return nil
 }
 
@@ -116,11 +101,11 @@ func (s *Server) listCertificates(w http.ResponseWriter, r *http.Request) error 
 	if err != nil {
 		return err
 	}
-	out := make([]CertificateJSON, len(rows))
+	out := make([]wire.Certificate, len(rows))
 	for i := range rows {
-		out[i] = toCertificateJSON(&rows[i])
+		out[i] = wire.NewCertificate(&rows[i])
 	}
-	writeJSON(w, http.StatusOK, newList(out, limit, func(c CertificateJSON) string { return c.Name }))
+	writeJSON(w, http.StatusOK, newList(out, limit, func(c wire.Certificate) string { return c.Name }))
 	return nil
 }
 

@@ -15,6 +15,7 @@ import (
 	"github.com/paprikahq/paprika/internal/certtest"
 	"github.com/paprikahq/paprika/internal/paprika"
 	"github.com/paprikahq/paprika/internal/render"
+	"github.com/paprikahq/paprika/internal/wire"
 )
 
 func newSecretKey(t *testing.T) string {
@@ -73,7 +74,7 @@ func TestSignedDocuments(t *testing.T) {
 	require.Equal(t, "main", stored["name"])
 	require.Equal(t, "CN=Acme Invoicing,O=Paprika Tests", stored["subject"])
 	require.Equal(t, "CN=Paprika Test CA,O=Paprika Tests", stored["issuer"])
-	require.Equal(t, ts(set.Cert.NotAfter), stored["notAfter"])
+	require.Equal(t, wire.Timestamp(set.Cert.NotAfter), stored["notAfter"])
 
 	t.Run("the key is sealed and never shown", func(t *testing.T) {
 		var sealed []byte
@@ -83,8 +84,8 @@ func TestSignedDocuments(t *testing.T) {
 		resp, body := e.do(t, http.MethodGet, "/v1/certificates", key, nil)
 		requireStatus(t, http.StatusOK, resp, body)
 		list := decodeJSON[struct {
-			Data []CertificateJSON `json:"data"`
-			Next *string           `json:"next"`
+			Data []wire.Certificate `json:"data"`
+			Next *string            `json:"next"`
 		}](t, body)
 		require.Len(t, list.Data, 1)
 		require.Equal(t, "main", list.Data[0].Name)

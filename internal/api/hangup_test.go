@@ -14,6 +14,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/paprikahq/paprika/internal/render"
+	"github.com/paprikahq/paprika/internal/wire"
 )
 
 // hangUp sends a synchronous render over a connection of its own and
@@ -78,13 +79,13 @@ func TestHangUpMidRender(t *testing.T) {
 
 	e.hangUp(t, acme, htmlJob("<p>{{n}}</p>", map[string]any{"n": "finish"}), started)
 	today := time.Now().UTC().Format(time.DateOnly)
-	var last UsageCounts
+	var last wire.UsageCounts
 	eventually(t, "the finished render in GET /v1/usage", func() bool {
 		_, body := e.getBody(t, acme, "/v1/usage?from="+today+"&to="+today)
-		last = decodeJSON[UsageListJSON](t, body).Total
+		last = decodeJSON[wire.UsageList](t, body).Total
 		return last.Renders == 1
 	})
-	require.Equal(t, UsageCounts{Renders: 1, Documents: 1, Pages: 1, Bytes: int64(len(fakeBody)), RenderSeconds: last.RenderSeconds}, last)
+	require.Equal(t, wire.UsageCounts{Renders: 1, Documents: 1, Pages: 1, Bytes: int64(len(fakeBody)), RenderSeconds: last.RenderSeconds}, last)
 
 	e.hangUp(t, acme, htmlJob("<p>{{n}}</p>", map[string]any{"n": "abort"}), started)
 	eventually(t, "the abandoned render in the log", func() bool {

@@ -24,6 +24,7 @@ import (
 	"github.com/paprikahq/paprika/internal/postgres"
 	"github.com/paprikahq/paprika/internal/storage"
 	"github.com/paprikahq/paprika/internal/testkit"
+	"github.com/paprikahq/paprika/internal/wire"
 )
 
 // seedTiers is the PAPRIKA_TIERS of docs/configuration.md's example: standard
@@ -179,20 +180,20 @@ func (e *testEnv) admin(t *testing.T, method, path string, body any) (*http.Resp
 }
 
 // createTenant creates tenant id (named after it) and returns it.
-func (e *testEnv) createTenant(t *testing.T, id string) TenantJSON {
+func (e *testEnv) createTenant(t *testing.T, id string) wire.Tenant {
 	t.Helper()
 	resp, body := e.admin(t, http.MethodPost, "/v1/admin/tenants", map[string]any{"id": id, "name": "Tenant " + id})
 	requireStatus(t, http.StatusCreated, resp, body)
-	return decodeJSON[TenantJSON](t, body)
+	return decodeJSON[wire.Tenant](t, body)
 }
 
 // createKey creates a key of tenantID with scopes and returns it, secret
 // included.
-func (e *testEnv) createKey(t *testing.T, tenantID string, scopes ...string) KeyJSON {
+func (e *testEnv) createKey(t *testing.T, tenantID string, scopes ...string) wire.Key {
 	t.Helper()
 	resp, body := e.admin(t, http.MethodPost, "/v1/admin/tenants/"+tenantID+"/keys", map[string]any{"name": "key", "scopes": scopes})
 	requireStatus(t, http.StatusCreated, resp, body)
-	k := decodeJSON[KeyJSON](t, body)
+	k := decodeJSON[wire.Key](t, body)
 	require.NotEmpty(t, k.Secret)
 	return k
 }

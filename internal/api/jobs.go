@@ -1,7 +1,6 @@
 package api
 
 import (
-	"encoding/json"
 	"net/http"
 	"slices"
 
@@ -9,90 +8,20 @@ import (
 
 	"github.com/paprikahq/paprika/internal/paprika"
 	"github.com/paprikahq/paprika/internal/storage"
+	"github.com/paprikahq/paprika/internal/wire"
 )
 
 var workStatuses = []string{paprika.StatusQueued, paprika.StatusRunning, paprika.StatusDone, paprika.StatusFailed, paprika.StatusCanceled}
-
-// OutputJSON describes a finished document.
-type OutputJSON struct {
-	URL         string `json:"url"`
-	ContentType string `json:"contentType"`
-	Bytes       int64  `json:"bytes"`
-	Pages       int    `json:"pages"`
-}
-
-// ErrorJSON is a failed job's or record's error: its code and message.
-type ErrorJSON struct {
-	Code    string `json:"code"`
-	Message string `json:"message"`
-}
-
-// QueueJSON is a queued job's place among its tenant's own jobs (docs/scheduler.md),
-// when it should start and why it waits (queue.go); a batch's is its next
-// record's.
-type QueueJSON struct {
-	Ahead      int      `json:"ahead"`
-	EtaSeconds *float64 `json:"etaSeconds"`
-	WaitingFor string   `json:"waitingFor"`
-}
-
-// JobJSON is a job as the API answers it (docs/api.md). The console and the
-// command line decode the API's answers into these same types.
-type JobJSON struct {
-	ID         string          `json:"id"`
-	Status     string          `json:"status"`
-	Tier       string          `json:"tier"`
-	Format     string          `json:"format"`
-	TemplateID *string         `json:"templateId"`
-	CreatedAt  string          `json:"createdAt"`
-	StartedAt  *string         `json:"startedAt"`
-	FinishedAt *string         `json:"finishedAt"`
-	Attempts   int             `json:"attempts"`
-	Queue      *QueueJSON      `json:"queue"`
-	Output     *OutputJSON     `json:"output"`
-	Error      *ErrorJSON      `json:"error"`
-	Metadata   json.RawMessage `json:"metadata"`
-}
 
 // tierNow is the tier queued work would be claimed at now (docs/scheduler.md).
 func (s *Server) tierNow(keyTier string, p *paprika.Principal) string {
 	return s.cfg.Tiers.Resolve(keyTier, p.Tenant.Tier).Key
 }
 
-func (s *Server) toJobJSON(j *paprika.Job, p *paprika.Principal) JobJSON {
-	out := JobJSON{
-		ID: j.ID.String(), Status: j.Status, Tier: j.Tier, Format: j.Format, TemplateID: templateRef(j.Source),
-		CreatedAt: ts(j.CreatedAt), StartedAt: tsPtr(j.StartedAt), FinishedAt: tsPtr(j.FinishedAt),
-		Attempts: j.Attempts, Metadata: nullable(j.Metadata),
-	}
-	if j.Status == paprika.StatusQueued || out.Tier == "" {
-		out.Tier = s.tierNow(j.KeyTier, p) // not yet run (or canceled before it ran)
-	}
-	if j.Status == paprika.StatusQueued {
-		out.Queue = &QueueJSON{Ahead: j.Ahead}
-	}
-	if j.Output != nil && j.Status == paprika.StatusDone {
-		out.Output = &OutputJSON{URL: "/v1/jobs/" + out.ID + "/output", ContentType: j.Output.ContentType, Bytes: j.Output.Bytes, Pages: j.Output.Pages}
-	}
-	if j.ErrCode != "" {
-		out.Error = &ErrorJSON{Code: j.ErrCode, Message: j.ErrMessage}
-	}
-	return out
-}
-
-func templateRef(src paprika.Source) *string {
-	if src.TemplateID == "" {
-		return nil
-	}
-	ref := src.TemplateID + "@" + itoa(src.TemplateVersion)
-	return &ref
-}
-
-func nullable(b json.RawMessage) json.RawMessage {
-	if len(b) == 0 {
-		return json.RawMessage("null")
-	}
-	return b
+// toJobJSON is j as tenant p sees it, queued work at the tier it would be
+// claimed at now.
+func (s *Server) toJobJSON(j *paprika.Job, p *paprika.Principal) wire.Job {
+	return wire.NewJob(j, s.tierNow(j.KeyTier, p))
 }
 
 func (s *Server) createJob(w http.ResponseWriter, r *http.Request) error {
@@ -189,14 +118,14 @@ func (s *Server) listJobs(w http.ResponseWriter, r *http.Request) error {
 	if err != nil {
 		return err
 	}
-	out := make([]JobJSON, len(rows))
+	out := make([]wire.Job, len(rows))
 	memo := groupWaits{}
 	for i := range rows {
 		if out[i], err = s.queuedJobJSON(r.Context(), &rows[i], p, memo); err != nil {
 			return err
 		}
 	}
-	writeJSON(w, http.StatusOK, newList(out, limit, func(j JobJSON) string { return j.ID }))
+	writeJSON(w, http.StatusOK, newList(out, limit, func(j wire.Job) string { return j.ID }))
 	return nil
 }
 
@@ -227,9 +156,4 @@ func (s *Server) jobOutput(w http.ResponseWriter, r *http.Request) error {
 		return paprika.Errorf(paprika.CodeNotFound, "Not found: the job's output is not ready (status %s)", j.Status)
 	}
 	return s.serveOutput(w, r, storage.JobKey(p.Tenant.ID, j.ID, j.Format), j.Output.ContentType)
-}
-
-// Live tells whether the job may still change.
-func (j JobJSON) Live() bool {
-	return j.Status == paprika.StatusQueued || j.Status == paprika.StatusRunning
 }

@@ -9,30 +9,15 @@ import (
 	"slices"
 	"strconv"
 	"strings"
-	"time"
 
 	"github.com/paprikahq/paprika/internal/paprika"
+	"github.com/paprikahq/paprika/internal/wire"
 )
-
-// timeFormat is RFC 3339 UTC with milliseconds, as in 2026-11-10T15:51:56.007Z.
-const timeFormat = "2006-01-02T15:04:05.000Z"
-
-func ts(t time.Time) string { return t.UTC().Format(timeFormat) }
-
-func tsPtr(t *time.Time) *string {
-	if t == nil {
-		return nil
-	}
-	s := ts(*t)
-	return &s
-}
 
 func writeJSON(w http.ResponseWriter, status int, v any) {
 	w.Header().Set("Content-Type", "application/json")
 	w.WriteHeader(status)
-	enc := json.NewEncoder(w)
-	enc.SetEscapeHTML(false)
-	_ = enc.Encode(v) // the client may have gone; nothing to do about it
+	_ = wire.Encode(w, v) // the client may have gone; nothing to do about it
 }
 
 // readBody reads at most limit bytes of the request body: past that it is

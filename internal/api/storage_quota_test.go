@@ -12,6 +12,7 @@ import (
 
 	"github.com/paprikahq/paprika/internal/assettest"
 	"github.com/paprikahq/paprika/internal/paprika"
+	"github.com/paprikahq/paprika/internal/wire"
 )
 
 // templateBytesHeld reads the tenant's running total of template bytes,
@@ -95,7 +96,7 @@ func TestTemplateQuota(t *testing.T) {
 	// Its id can be used again, its versions going on.
 	resp, body = e.do(t, http.MethodPost, "/v1/templates", key, map[string]any{"id": "invoice", "content": content})
 	requireStatus(t, http.StatusCreated, resp, body)
-	require.Greater(t, decodeJSON[TemplateJSON](t, body).Version, 4)
+	require.Greater(t, decodeJSON[wire.Template](t, body).Version, 4)
 	resp, body = e.do(t, http.MethodDelete, "/v1/templates/nothing", key, nil)
 	requireError(t, http.StatusNotFound, paprika.CodeNotFound, resp, body)
 }

@@ -11,6 +11,7 @@ import (
 
 	"github.com/paprikahq/paprika/internal/paprika"
 	"github.com/paprikahq/paprika/internal/render"
+	"github.com/paprikahq/paprika/internal/wire"
 )
 
 // A template's sampleData and options are versioned with its content: a
@@ -26,7 +27,7 @@ func TestTemplateSampleDataAndOptions(t *testing.T) {
 		"sampleData": {"zeta": 1, "customer": "Ada", "alpha": [1, 2]},
 		"options": {"paper": "letter", "margin": {"top": "1cm"}, "pdf": {"title": "Invoice"}}}`)
 	requireStatus(t, http.StatusCreated, resp, body)
-	v1 := decodeJSON[TemplateJSON](t, body)
+	v1 := decodeJSON[wire.Template](t, body)
 	require.Equal(t, `{"zeta":1,"customer":"Ada","alpha":[1,2]}`, string(v1.SampleData), "the author's key order")
 	require.JSONEq(t, `{"paper": "Letter", "margin": {"top": "1cm"}, "pdf": {"title": "Invoice"}}`, string(v1.Options),
 		"options in the API's shape (the paper's name canonical)")
@@ -73,7 +74,7 @@ func TestTemplateVersionList(t *testing.T) {
 	key := e.tenantKey(t, "acme", ScopeTemplates)
 	reader := e.createKey(t, "acme", ScopeRead).Secret
 	contents := []string{"<p>one</p>", "<p>two, longer</p>", "<p>three, the longest of all</p>"}
-	var made []TemplateJSON
+	var made []wire.Template
 	for i, c := range contents {
 		if i == 0 {
 			made = append(made, e.postTemplate(t, key, "inv", c))
@@ -82,14 +83,14 @@ func TestTemplateVersionList(t *testing.T) {
 			made = append(made, e.putTemplate(t, key, "inv", map[string]any{"content": c}))
 		}
 	}
-	versions := func(token, q string) ([]TemplateVersionJSON, *string) {
+	versions := func(token, q string) ([]wire.TemplateVersion, *string) {
 		t.Helper()
 		resp, body := e.do(t, http.MethodGet, "/v1/templates/inv/versions"+q, token, nil)
 		requireStatus(t, http.StatusOK, resp, body)
 		for _, v := range decodeJSON[map[string]any](t, body)["data"].([]any) {
 			requireKeys(t, v.(map[string]any), "version", "createdAt", "bytes")
 		}
-		l := decodeJSON[list[TemplateVersionJSON]](t, body)
+		l := decodeJSON[list[wire.TemplateVersion]](t, body)
 		return l.Data, l.Next
 	}
 	all, next := versions(key, "")
@@ -97,7 +98,7 @@ func TestTemplateVersionList(t *testing.T) {
 	require.Len(t, all, 3)
 	for i, v := range all {
 		m := made[2-i]
-		require.Equal(t, TemplateVersionJSON{Version: m.Version, CreatedAt: m.UpdatedAt, Bytes: len(contents[2-i])}, v)
+		require.Equal(t, wire.TemplateVersion{Version: m.Version, CreatedAt: m.UpdatedAt, Bytes: len(contents[2-i])}, v)
 	}
 	require.Greater(t, all[0].CreatedAt, all[1].CreatedAt)
 	require.Greater(t, all[1].CreatedAt, all[2].CreatedAt)
@@ -215,12 +216,12 @@ func TestTemplateOptionsUnderRequestOptions(t *testing.T) {
 	j := e.postJob(t, key, json.RawMessage(`{"templateId": "inv", "data": {"n": 2}, "options": `+request+`}`))
 	resp, body = e.do(t, http.MethodPost, "/v1/batches", key, `{"templateId": "inv", "records": [{"n": 3}, {"n": 4}], "options": `+request+`}`)
 	requireStatus(t, http.StatusAccepted, resp, body)
-	b := decodeJSON[BatchJSON](t, body)
+	b := decodeJSON[wire.Batch](t, body)
 	e.startWorker(t, queued)
 	e.waitJob(t, key, j.ID, "done")
 	eventually(t, "the batch is done", func() bool {
 		_, body := e.getBody(t, key, "/v1/batches/"+b.ID)
-		return decodeJSON[BatchJSON](t, body).Status == "done"
+		return decodeJSON[wire.Batch](t, body).Status == "done"
 	})
 	calls = queued.Calls()
 	require.Len(t, calls, 3)

@@ -9,40 +9,10 @@ import (
 
 	"github.com/paprikahq/paprika/internal/paprika"
 	"github.com/paprikahq/paprika/internal/render"
+	"github.com/paprikahq/paprika/internal/wire"
 )
 
 var templateIDPattern = regexp.MustCompile(`^[A-Za-z0-9][A-Za-z0-9_.-]{0,127}$`)
-
-// TemplateJSON is a stored template's version as the API answers it.
-type TemplateJSON struct {
-	ID         string          `json:"id"`
-	Name       string          `json:"name"`
-	Content    string          `json:"content"`
-	SampleData json.RawMessage `json:"sampleData"`
-	Options    json.RawMessage `json:"options"`
-	Version    int             `json:"version"`
-	CreatedAt  string          `json:"createdAt"`
-	UpdatedAt  string          `json:"updatedAt"`
-}
-
-// TemplateVersionJSON is one entry of GET /v1/templates/{id}/versions.
-type TemplateVersionJSON struct {
-	Version   int    `json:"version"`
-	CreatedAt string `json:"createdAt"`
-	Bytes     int    `json:"bytes"`
-}
-
-func toTemplateJSON(t *paprika.Template) TemplateJSON {
-	return TemplateJSON{ID: t.ID, Name: t.Name, Content: t.Content, SampleData: orEmptyObject(t.SampleData),
-		Options: orEmptyObject(t.Options), Version: t.Version, CreatedAt: ts(t.CreatedAt), UpdatedAt: ts(t.UpdatedAt)}
-}
-
-func orEmptyObject(v json.RawMessage) json.RawMessage {
-	if len(v) == 0 {
-		return json.RawMessage(`{}`)
-	}
-	return v
-}
 
 type templateInput struct {
 	ID         string          `json:"id"`
@@ -123,7 +93,7 @@ func (s *Server) createTemplate(w http.ResponseWriter, r *http.Request) error {
 		return err
 	}
 	w.Header().Set("Location", "/v1/templates/"+t.ID)
-	writeJSON(w, http.StatusCreated, toTemplateJSON(t))
+	writeJSON(w, http.StatusCreated, wire.NewTemplate(t))
 	return nil
 }
 
@@ -149,7 +119,7 @@ func (s *Server) putTemplate(w http.ResponseWriter, r *http.Request) error {
 	if err != nil {
 		return err
 	}
-	writeJSON(w, http.StatusOK, toTemplateJSON(t))
+	writeJSON(w, http.StatusOK, wire.NewTemplate(t))
 	return nil
 }
 
@@ -162,7 +132,7 @@ func (s *Server) getTemplate(w http.ResponseWriter, r *http.Request) error {
 	if err != nil {
 		return err
 	}
-	writeJSON(w, http.StatusOK, toTemplateJSON(t))
+	writeJSON(w, http.StatusOK, wire.NewTemplate(t))
 	return nil
 }
 
@@ -175,11 +145,11 @@ func (s *Server) listTemplates(w http.ResponseWriter, r *http.Request) error {
 	if err != nil {
 		return err
 	}
-	out := make([]TemplateJSON, len(rows))
+	out := make([]wire.Template, len(rows))
 	for i := range rows {
-		out[i] = toTemplateJSON(&rows[i])
+		out[i] = wire.NewTemplate(&rows[i])
 	}
-	writeJSON(w, http.StatusOK, newList(out, limit, func(t TemplateJSON) string { return t.ID }))
+	writeJSON(w, http.StatusOK, newList(out, limit, func(t wire.Template) string { return t.ID }))
 	return nil
 }
 
@@ -204,11 +174,11 @@ func (s *Server) templateVersions(w http.ResponseWriter, r *http.Request) error 
 	if err != nil {
 		return err
 	}
-	out := make([]TemplateVersionJSON, len(rows))
-	for i, v := range rows {
-		out[i] = TemplateVersionJSON{Version: v.Version, CreatedAt: ts(v.CreatedAt), Bytes: v.Bytes}
+	out := make([]wire.TemplateVersion, len(rows))
+	for i := range rows {
+		out[i] = wire.NewTemplateVersion(&rows[i])
 	}
-	writeJSON(w, http.StatusOK, newList(out, limit, func(v TemplateVersionJSON) string { return strconv.Itoa(v.Version) }))
+	writeJSON(w, http.StatusOK, newList(out, limit, func(v wire.TemplateVersion) string { return strconv.Itoa(v.Version) }))
 	return nil
 }
 

@@ -5,6 +5,7 @@ import (
 	"bytes"
 	"encoding/json"
 	"net/http"
+	"strconv"
 	"testing"
 	"time"
 
@@ -12,6 +13,7 @@ import (
 	"go.uber.org/goleak"
 
 	"github.com/paprikahq/paprika/internal/paprika"
+	"github.com/paprikahq/paprika/internal/wire"
 )
 
 // brokenTemplate does not compile: the error is on its line 3. (It fails
@@ -19,28 +21,28 @@ import (
 const brokenTemplate = "<p>\n\n{{name}\n</p>"
 
 // postTemplate stores a template and requires 201.
-func (e *testEnv) postTemplate(t *testing.T, token, id, content string) TemplateJSON {
+func (e *testEnv) postTemplate(t *testing.T, token, id, content string) wire.Template {
 	t.Helper()
 	resp, body := e.do(t, http.MethodPost, "/v1/templates", token, map[string]any{"id": id, "content": content})
 	requireStatus(t, http.StatusCreated, resp, body)
 	requireObject(t, body, templateFields)
-	return decodeJSON[TemplateJSON](t, body)
+	return decodeJSON[wire.Template](t, body)
 }
 
 // putTemplate makes a new version and requires 200.
-func (e *testEnv) putTemplate(t *testing.T, token, id string, in map[string]any) TemplateJSON {
+func (e *testEnv) putTemplate(t *testing.T, token, id string, in map[string]any) wire.Template {
 	t.Helper()
 	resp, body := e.do(t, http.MethodPut, "/v1/templates/"+id, token, in)
 	requireStatus(t, http.StatusOK, resp, body)
 	requireObject(t, body, templateFields)
-	return decodeJSON[TemplateJSON](t, body)
+	return decodeJSON[wire.Template](t, body)
 }
 
-func (e *testEnv) getTemplate(t *testing.T, token, ref string) TemplateJSON {
+func (e *testEnv) getTemplate(t *testing.T, token, ref string) wire.Template {
 	t.Helper()
 	_, body := e.getBody(t, token, "/v1/templates/"+ref)
 	requireObject(t, body, templateFields)
-	return decodeJSON[TemplateJSON](t, body)
+	return decodeJSON[wire.Template](t, body)
 }
 
 func TestTemplateVersions(t *testing.T) {
@@ -51,8 +53,8 @@ func TestTemplateVersions(t *testing.T) {
 	resp, body := e.do(t, http.MethodPost, "/v1/templates", key, map[string]any{"id": "inv", "name": "Invoice", "content": "<p>v1 {{n}}</p>"})
 	requireStatus(t, http.StatusCreated, resp, body)
 	require.Equal(t, "/v1/templates/inv", resp.Header.Get("Location"))
-	v1 := decodeJSON[TemplateJSON](t, body)
-	require.Equal(t, TemplateJSON{ID: "inv", Name: "Invoice", Content: "<p>v1 {{n}}</p>", SampleData: json.RawMessage(`{}`), Options: json.RawMessage(`{}`),
+	v1 := decodeJSON[wire.Template](t, body)
+	require.Equal(t, wire.Template{ID: "inv", Name: "Invoice", Content: "<p>v1 {{n}}</p>", SampleData: json.RawMessage(`{}`), Options: json.RawMessage(`{}`),
 		Version: 1, CreatedAt: v1.CreatedAt, UpdatedAt: v1.CreatedAt}, v1)
 	require.Regexp(t, timePattern, v1.CreatedAt)
 	require.Equal(t, v1, e.getTemplate(t, key, "inv"))
@@ -165,7 +167,7 @@ func TestTemplateBadRequests(t *testing.T) {
 	}
 	require.Equal(t, v1, e.getTemplate(t, key, "inv"), "nothing refused changed the template")
 	_, body = e.getBody(t, key, "/v1/templates")
-	require.Len(t, decodeJSON[list[TemplateJSON]](t, body).Data, 1)
+	require.Len(t, decodeJSON[list[wire.Template]](t, body).Data, 1)
 }
 
 // Work records the version it used (docs/api.md) and renders that version's
@@ -199,7 +201,7 @@ func TestWorkPinsTemplateVersion(t *testing.T) {
 
 	e.startWorker(t, nil)
 	for _, c := range []struct {
-		job  JobJSON
+		job  wire.Job
 		want string
 	}{{latest, "<p>v2 1</p>"}, {pinned, "<p>v1 2</p>"}, {third, "<p>v3 3</p>"}} {
 		e.waitJob(t, key, c.job.ID, "done")
@@ -209,8 +211,8 @@ func TestWorkPinsTemplateVersion(t *testing.T) {
 	}
 	require.Equal(t, "done", e.waitBatch(t, key, batch.ID).Status)
 	for i := 1; i <= 2; i++ {
-		_, doc := e.getBody(t, key, "/v1/batches/"+batch.ID+"/records/"+itoa(i)+"/output")
-		require.Equal(t, "<p>v2 "+itoa(i)+"</p>", string(doc))
+		_, doc := e.getBody(t, key, "/v1/batches/"+batch.ID+"/records/"+strconv.Itoa(i)+"/output")
+		require.Equal(t, "<p>v2 "+strconv.Itoa(i)+"</p>", string(doc))
 	}
 }
 
@@ -226,7 +228,7 @@ func TestDeletedTemplateFailsQueuedWork(t *testing.T) {
 	requireStatus(t, http.StatusNoContent, resp, body)
 
 	e.startWorker(t, nil)
-	var got JobJSON
+	var got wire.Job
 	eventually(t, "the job finished", func() bool {
 		got = e.getJob(t, key, j.ID)
 		return got.FinishedAt != nil
@@ -290,7 +292,7 @@ func TestWorkFailsOnData(t *testing.T) {
 	require.Equal(t, 2, done.Done)
 	require.Equal(t, 1, done.Failed)
 	_, body = e.getBody(t, key, "/v1/batches/"+b.ID+"/records?status=failed")
-	recs := decodeJSON[list[RecordJSON]](t, body).Data
+	recs := decodeJSON[list[wire.Record]](t, body).Data
 	require.Len(t, recs, 1)
 	require.Equal(t, 2, recs[0].Index)
 	require.Nil(t, recs[0].OutputURL)

@@ -3,14 +3,13 @@ package api
 import (
 	"context"
 	"encoding/csv"
-	"math"
 	"mime"
 	"net/http"
-	"strconv"
 	"strings"
 	"time"
 
 	"github.com/paprikahq/paprika/internal/paprika"
+	"github.com/paprikahq/paprika/internal/wire"
 )
 
 // Usage is the store's side of usage per tenant (docs/operations.md,
@@ -58,46 +57,6 @@ func (s *Server) recordRender(ctx context.Context, tenantID, tier, status string
 // maxUsageDays is the longest range one read of usage spans: the 400 days
 // usage is kept, and a day more.
 const maxUsageDays = 401
-
-// UsageJSON is one tenant's usage at one tier on one UTC day, as the API
-// answers it.
-type UsageJSON struct {
-	Day    string `json:"day"`
-	Tenant string `json:"tenant"`
-	Tier   string `json:"tier"`
-	UsageCounts
-}
-
-// UsageCounts are what a day counts, and their sum over an answer's days.
-type UsageCounts struct {
-	Renders       int64   `json:"renders"`
-	Jobs          int64   `json:"jobs"`
-	Records       int64   `json:"records"`
-	Documents     int64   `json:"documents"`
-	Pages         int64   `json:"pages"`
-	RenderSeconds float64 `json:"renderSeconds"`
-	Bytes         int64   `json:"bytes"`
-	Failed        int64   `json:"failed"`
-	// Previews are the console studio's previews, in none of the above.
-	Previews int64 `json:"previews"`
-}
-
-func (c *UsageCounts) add(u UsageCounts) {
-	c.Renders, c.Jobs, c.Records, c.Documents = c.Renders+u.Renders, c.Jobs+u.Jobs, c.Records+u.Records, c.Documents+u.Documents
-	c.Pages, c.RenderSeconds, c.Bytes, c.Failed = c.Pages+u.Pages, c.RenderSeconds+u.RenderSeconds, c.Bytes+u.Bytes, c.Failed+u.Failed
-	c.Previews += u.Previews
-}
-
-// UsageListJSON is the answer of both usage routes.
-type UsageListJSON struct {
-	From  string      `json:"from"`
-	To    string      `json:"to"`
-	Days  []UsageJSON `json:"days"`
-	Total UsageCounts `json:"total"`
-}
-
-// UsageCSVColumns are the columns of usage as CSV, in order.
-var UsageCSVColumns = []string{"day", "tenant", "tier", "renders", "jobs", "records", "documents", "pages", "renderSeconds", "bytes", "failed", "previews"}
 
 // tenantUsage is GET /v1/usage: the tenant's own days.
 func (s *Server) tenantUsage(w http.ResponseWriter, r *http.Request) error {
@@ -165,15 +124,7 @@ func wantsCSV(r *http.Request) bool {
 }
 
 func writeUsage(w http.ResponseWriter, r *http.Request, from, to time.Time, rows []paprika.Usage) error {
-	out := UsageListJSON{From: from.Format(time.DateOnly), To: to.Format(time.DateOnly), Days: make([]UsageJSON, 0, len(rows))}
-	for _, u := range rows {
-		c := UsageCounts{Renders: u.Renders, Jobs: u.Jobs, Records: u.Records, Documents: u.Documents, Pages: u.Pages,
-			RenderSeconds: u.RenderSeconds, Bytes: u.Bytes, Failed: u.Failed, Previews: u.Previews}
-		out.Total.add(c)
-		c.RenderSeconds = seconds3(c.RenderSeconds)
-		out.Days = append(out.Days, UsageJSON{Day: u.Day.Format(time.DateOnly), Tenant: u.TenantID, Tier: u.Tier, UsageCounts: c})
-	}
-	out.Total.RenderSeconds = seconds3(out.Total.RenderSeconds)
+	out := wire.NewUsageList(from, to, rows)
 	if !wantsCSV(r) {
 		writeJSON(w, http.StatusOK, out)
 		return nil
@@ -182,16 +133,10 @@ func writeUsage(w http.ResponseWriter, r *http.Request, from, to time.Time, rows
 	w.Header().Set("Content-Disposition", `attachment; filename="usage-`+out.From+`-`+out.To+`.csv"`)
 	w.WriteHeader(http.StatusOK)
 	cw := csv.NewWriter(w)
-	_ = cw.Write(UsageCSVColumns)
+	_ = cw.Write(wire.UsageCSVColumns)
 	for _, d := range out.Days {
-		_ = cw.Write([]string{d.Day, d.Tenant, d.Tier, i64(d.Renders), i64(d.Jobs), i64(d.Records), i64(d.Documents),
-			i64(d.Pages), strconv.FormatFloat(d.RenderSeconds, 'f', 3, 64), i64(d.Bytes), i64(d.Failed), i64(d.Previews)})
+		_ = cw.Write(d.CSV())
 	}
 	cw.Flush()
 	return nil
 }
-
-func i64(n int64) string { return strconv.FormatInt(n, 10) }
-
-// seconds3 rounds to the millisecond.
-func seconds3(s float64) float64 { return math.Round(s*1000) / 1000 }

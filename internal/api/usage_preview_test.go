@@ -14,6 +14,7 @@ import (
 
 	"github.com/paprikahq/paprika/internal/paprika"
 	"github.com/paprikahq/paprika/internal/render"
+	"github.com/paprikahq/paprika/internal/wire"
 )
 
 // The console's previews (requests AsPreview marked, in-process) are
@@ -56,11 +57,11 @@ func TestUsageCountsPreviewsApart(t *testing.T) {
 
 	today := time.Now().UTC().Format(time.DateOnly)
 	_, body = e.getBody(t, acme, "/v1/usage?from="+today+"&to="+today)
-	got := decodeJSON[UsageListJSON](t, body)
+	got := decodeJSON[wire.UsageList](t, body)
 	require.Len(t, got.Days, 1)
 	d := got.Days[0].UsageCounts
 	d.RenderSeconds = 0
-	require.Equal(t, UsageCounts{Renders: 1, Documents: 1, Pages: 1, Bytes: int64(len(fakeBody)), Previews: 3}, d,
+	require.Equal(t, wire.UsageCounts{Renders: 1, Documents: 1, Pages: 1, Bytes: int64(len(fakeBody)), Previews: 3}, d,
 		"three previews (one failed) apart; the outside render alone is a render")
 	require.Equal(t, int64(3), got.Total.Previews)
 
@@ -73,5 +74,5 @@ func TestUsageCountsPreviewsApart(t *testing.T) {
 	require.Equal(t, []string{"acme", "1", "3"}, []string{rows[1][1], rows[1][3], rows[1][len(rows[1])-1]})
 	resp, body = e.admin(t, http.MethodGet, "/v1/admin/usage?from="+today+"&to="+today, nil)
 	requireStatus(t, http.StatusOK, resp, body)
-	require.Equal(t, int64(3), decodeJSON[UsageListJSON](t, body).Days[0].Previews)
+	require.Equal(t, int64(3), decodeJSON[wire.UsageList](t, body).Days[0].Previews)
 }

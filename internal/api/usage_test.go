@@ -12,6 +12,7 @@ import (
 
 	"github.com/paprikahq/paprika/internal/paprika"
 	"github.com/paprikahq/paprika/internal/render"
+	"github.com/paprikahq/paprika/internal/wire"
 )
 
 // fakeBody is what fakeRenderer answers: 11 bytes, 1 page.
@@ -64,19 +65,19 @@ func TestUsage(t *testing.T) {
 
 	today := time.Now().UTC().Format(time.DateOnly)
 	_, body = e.getBody(t, acme, "/v1/usage?from="+today+"&to="+today)
-	got := decodeJSON[UsageListJSON](t, body)
+	got := decodeJSON[wire.UsageList](t, body)
 	require.Len(t, got.Days, 1, "one row: acme's day at its tier")
 	d := got.Days[0]
 	require.GreaterOrEqual(t, d.RenderSeconds, 0.025, "6 renders of 5 ms or more")
 	d.RenderSeconds = 0
 	n := int64(len(fakeBody))
-	require.Equal(t, UsageJSON{Day: today, Tenant: "acme", Tier: "standard", UsageCounts: UsageCounts{Renders: 2, Jobs: 1, Records: 3,
+	require.Equal(t, wire.Usage{Day: today, Tenant: "acme", Tier: "standard", UsageCounts: wire.UsageCounts{Renders: 2, Jobs: 1, Records: 3,
 		Documents: 4, Pages: 4, Bytes: 4 * n, Failed: 2}}, d)
 	require.Equal(t, int64(4), got.Total.Documents)
 	require.Equal(t, today, got.From)
 
 	_, body = e.getBody(t, globex, "/v1/usage?from="+today+"&to="+today)
-	theirs := decodeJSON[UsageListJSON](t, body)
+	theirs := decodeJSON[wire.UsageList](t, body)
 	require.Len(t, theirs.Days, 1, "globex sees its own day alone")
 	require.Equal(t, "globex", theirs.Days[0].Tenant)
 	require.Equal(t, "priority", theirs.Days[0].Tier)
@@ -85,13 +86,13 @@ func TestUsage(t *testing.T) {
 
 	resp, body = e.admin(t, http.MethodGet, "/v1/admin/usage?from="+today+"&to="+today, nil)
 	requireStatus(t, http.StatusOK, resp, body)
-	all := decodeJSON[UsageListJSON](t, body)
+	all := decodeJSON[wire.UsageList](t, body)
 	require.Len(t, all.Days, 2)
 	require.Equal(t, []string{"acme", "globex"}, []string{all.Days[0].Tenant, all.Days[1].Tenant})
 	require.Equal(t, int64(3), all.Total.Renders)
 	resp, body = e.admin(t, http.MethodGet, "/v1/admin/usage?tenant=globex", nil)
 	requireStatus(t, http.StatusOK, resp, body)
-	one := decodeJSON[UsageListJSON](t, body)
+	one := decodeJSON[wire.UsageList](t, body)
 	require.Len(t, one.Days, 1)
 	require.Equal(t, "globex", one.Days[0].Tenant)
 
@@ -101,14 +102,14 @@ func TestUsage(t *testing.T) {
 	require.Contains(t, resp.Header.Get("Content-Disposition"), "usage-"+today+"-"+today+".csv")
 	rows, err := csv.NewReader(strings.NewReader(string(body))).ReadAll()
 	require.NoError(t, err)
-	require.Equal(t, [][]string{UsageCSVColumns, rows[1], rows[2]}, rows, "a header and a line a row")
+	require.Equal(t, [][]string{wire.UsageCSVColumns, rows[1], rows[2]}, rows, "a header and a line a row")
 	require.Equal(t, []string{today, "acme", "standard", "2", "1", "3", "4", "4"}, rows[1][:8])
 	require.Regexp(t, `^[0-9]+\.[0-9]{3}$`, rows[1][8])
 	require.Equal(t, []string{"44", "2", "0"}, rows[1][9:])
 	require.Equal(t, "globex", rows[2][1])
 	resp, body = e.usageAs(t, acme, "/v1/usage", "application/json;q=0.5, text/csv")
 	requireStatus(t, http.StatusOK, resp, body)
-	require.True(t, strings.HasPrefix(string(body), strings.Join(UsageCSVColumns, ",")+"\n"), "the tenant's CSV")
+	require.True(t, strings.HasPrefix(string(body), strings.Join(wire.UsageCSVColumns, ",")+"\n"), "the tenant's CSV")
 	require.NotContains(t, string(body), "globex")
 }
 
@@ -125,7 +126,7 @@ func TestUsageRefusesBadRanges(t *testing.T) {
 	resp, body := e.admin(t, http.MethodGet, "/v1/admin/usage?tenant="+strings.Repeat("x", 201), nil)
 	requireError(t, http.StatusBadRequest, paprika.CodeBadRequest, resp, body)
 	_, body = e.getBody(t, key, "/v1/usage?from=2025-11-30&to=2026-12-04")
-	got := decodeJSON[UsageListJSON](t, body)
+	got := decodeJSON[wire.UsageList](t, body)
 	require.Empty(t, got.Days, "401 days, none used")
 	require.NotNil(t, got.Days, "an empty list, not null")
 }

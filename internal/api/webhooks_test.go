@@ -24,6 +24,7 @@ import (
 	"github.com/paprikahq/paprika/internal/render"
 	"github.com/paprikahq/paprika/internal/webhook"
 	"github.com/paprikahq/paprika/internal/webhook/webhooktest"
+	"github.com/paprikahq/paprika/internal/wire"
 )
 
 // The webhook tests run the real API, the real scheduler worker and the
@@ -127,7 +128,7 @@ func (e *testEnv) startDeliverer(t *testing.T, giveUp time.Duration, resolver *n
 // Logger, Backoff and Poll filled in).
 func (e *testEnv) startDelivererWith(t *testing.T, cfg webhook.Config) {
 	t.Helper()
-	cfg.Data = WebhookData(e.Store, e.Config.Tiers)
+	cfg.Data = webhook.Payloads(e.Store, e.Config.Tiers)
 	cfg.AllowHosts = e.Config.WebhookAllowHosts
 	cfg.Logger = slog.New(slog.NewJSONHandler(e.logs, nil)).With("process", "deliverer")
 	cfg.Backoff = func(int) time.Duration { return 20 * time.Millisecond }
@@ -137,11 +138,11 @@ func (e *testEnv) startDelivererWith(t *testing.T, cfg webhook.Config) {
 }
 
 // webhookSecret reads a tenant's secrets through the admin API.
-func (e *testEnv) webhookSecret(t *testing.T, tenantID string) WebhookSecretJSON {
+func (e *testEnv) webhookSecret(t *testing.T, tenantID string) wire.WebhookSecret {
 	t.Helper()
 	_, body := e.getBody(t, e.AdminToken, "/v1/admin/tenants/"+tenantID+"/webhook-secret")
 	requireKeys(t, decodeJSON[map[string]any](t, body), webhookSecretKeys...)
-	ws := decodeJSON[WebhookSecretJSON](t, body)
+	ws := decodeJSON[wire.WebhookSecret](t, body)
 	requireSecret(t, ws.Secret)
 	return ws
 }
@@ -155,7 +156,7 @@ func requireSecret(t *testing.T, s string) {
 }
 
 // getDeliveries reads GET path (…/deliveries), checking its shape.
-func (e *testEnv) getDeliveries(t *testing.T, token, path string) DeliveriesJSON {
+func (e *testEnv) getDeliveries(t *testing.T, token, path string) wire.Deliveries {
 	t.Helper()
 	_, body := e.getBody(t, token, path)
 	obj := requireObject(t, body, deliveriesFields)
@@ -166,13 +167,13 @@ func (e *testEnv) getDeliveries(t *testing.T, token, path string) DeliveriesJSON
 		requireKeys(t, a.(map[string]any), attemptFields...)
 		require.Regexp(t, timePattern, a.(map[string]any)["at"])
 	}
-	return decodeJSON[DeliveriesJSON](t, body)
+	return decodeJSON[wire.Deliveries](t, body)
 }
 
 // waitDelivery polls a deliveries path until the event has status.
-func (e *testEnv) waitDelivery(t *testing.T, token, path, status string) DeliveriesJSON {
+func (e *testEnv) waitDelivery(t *testing.T, token, path, status string) wire.Deliveries {
 	t.Helper()
-	var d DeliveriesJSON
+	var d wire.Deliveries
 	eventually(t, path+" "+status, func() bool {
 		d = e.getDeliveries(t, token, path)
 		return d.Event != nil && d.Event.Status == status
@@ -271,7 +272,7 @@ func TestWebhookRotation(t *testing.T) {
 
 	resp, body := e.admin(t, http.MethodPost, "/v1/admin/tenants/acme/webhook-secret", nil)
 	requireStatus(t, http.StatusOK, resp, body)
-	rotated := decodeJSON[WebhookSecretJSON](t, body)
+	rotated := decodeJSON[wire.WebhookSecret](t, body)
 	requireSecret(t, rotated.Secret)
 	require.NotEqual(t, old, rotated.Secret)
 	require.NotNil(t, rotated.RotatedAt)
@@ -297,7 +298,7 @@ func TestWebhookRotation(t *testing.T) {
 	require.Equal(t, "batch.finished", ev.Type)
 	_, batchBody := e.getBody(t, key, "/v1/batches/"+b.ID)
 	requireSameJSON(t, batchBody, ev.Data)
-	require.Equal(t, 3, decodeJSON[BatchJSON](t, ev.Data).Done)
+	require.Equal(t, 3, decodeJSON[wire.Batch](t, ev.Data).Done)
 	d := e.waitDelivery(t, key, "/v1/batches/"+b.ID+"/deliveries", "delivered")
 	require.Len(t, d.Attempts, 1)
 	time.Sleep(100 * time.Millisecond)
@@ -339,7 +340,7 @@ func TestWebhookCanceledThenGivenUp(t *testing.T) {
 	got := rc.deliveries()
 	require.Len(t, got, len(d.Attempts))
 	var ev struct {
-		Data JobJSON `json:"data"`
+		Data wire.Job `json:"data"`
 	}
 	require.NoError(t, json.Unmarshal(got[0].body, &ev))
 	require.Equal(t, "canceled", ev.Data.Status)
@@ -422,10 +423,10 @@ func TestWebhookAfterRetriesFail(t *testing.T) {
 		require.NoError(t, json.Unmarshal(d.body, &ev))
 		types[ev.Type] = ev.Data
 	}
-	job := decodeJSON[JobJSON](t, types["job.finished"])
+	job := decodeJSON[wire.Job](t, types["job.finished"])
 	require.Equal(t, "failed", job.Status)
 	require.Equal(t, "render-failed", job.Error.Code)
-	require.Equal(t, 2, decodeJSON[BatchJSON](t, types["batch.finished"]).Failed)
+	require.Equal(t, 2, decodeJSON[wire.Batch](t, types["batch.finished"]).Failed)
 }
 
 // TestWebhookTenantDeleted: deleting a tenant cancels its queued work, and

@@ -20,6 +20,7 @@ import (
 	"github.com/paprikahq/paprika/internal/render"
 	"github.com/paprikahq/paprika/internal/scheduler"
 	"github.com/paprikahq/paprika/internal/storage"
+	"github.com/paprikahq/paprika/internal/wire"
 	"github.com/paprikahq/paprika/internal/worker"
 )
 
@@ -176,7 +177,7 @@ func (e *testEnv) tierKey(t *testing.T, tenantID, tier string) string {
 	resp, body := e.admin(t, http.MethodPost, "/v1/admin/tenants/"+tenantID+"/keys",
 		map[string]any{"name": tier + " key", "scopes": allScopes, "tier": tier})
 	requireStatus(t, http.StatusCreated, resp, body)
-	return decodeJSON[KeyJSON](t, body).Secret
+	return decodeJSON[wire.Key](t, body).Secret
 }
 
 // sendAs sends body as is under contentType, with do's checks.
@@ -205,12 +206,12 @@ func requireObject(t *testing.T, body []byte, fields []string) map[string]any {
 }
 
 // postJob submits a job, requires 202 with its Location, and returns it.
-func (e *testEnv) postJob(t *testing.T, token string, in any) JobJSON {
+func (e *testEnv) postJob(t *testing.T, token string, in any) wire.Job {
 	t.Helper()
 	resp, body := e.do(t, http.MethodPost, "/v1/jobs", token, in)
 	requireStatus(t, http.StatusAccepted, resp, body)
 	requireObject(t, body, jobFields)
-	j := decodeJSON[JobJSON](t, body)
+	j := decodeJSON[wire.Job](t, body)
 	require.Equal(t, "/v1/jobs/"+j.ID, resp.Header.Get("Location"))
 	return j
 }
@@ -221,18 +222,18 @@ func htmlJob(template string, data map[string]any) map[string]any {
 }
 
 // getJob reads a job, checking its shape.
-func (e *testEnv) getJob(t *testing.T, token, id string) JobJSON {
+func (e *testEnv) getJob(t *testing.T, token, id string) wire.Job {
 	t.Helper()
 	resp, body := e.do(t, http.MethodGet, "/v1/jobs/"+id, token, nil)
 	requireStatus(t, http.StatusOK, resp, body)
 	requireObject(t, body, jobFields)
-	return decodeJSON[JobJSON](t, body)
+	return decodeJSON[wire.Job](t, body)
 }
 
 // waitJob polls a job until it has status, failing if it finishes otherwise.
-func (e *testEnv) waitJob(t *testing.T, token, id, status string) JobJSON {
+func (e *testEnv) waitJob(t *testing.T, token, id, status string) wire.Job {
 	t.Helper()
-	var j JobJSON
+	var j wire.Job
 	eventually(t, "job "+id+" "+status, func() bool {
 		j = e.getJob(t, token, id)
 		if j.Status != status && j.FinishedAt != nil {
@@ -245,34 +246,34 @@ func (e *testEnv) waitJob(t *testing.T, token, id, status string) JobJSON {
 
 // postBatch submits a batch as JSON, requires 202 with its Location, and
 // returns it.
-func (e *testEnv) postBatch(t *testing.T, token string, in any) BatchJSON {
+func (e *testEnv) postBatch(t *testing.T, token string, in any) wire.Batch {
 	t.Helper()
 	resp, body := e.do(t, http.MethodPost, "/v1/batches", token, in)
 	return requireBatchAccepted(t, resp, body)
 }
 
-func requireBatchAccepted(t *testing.T, resp *http.Response, body []byte) BatchJSON {
+func requireBatchAccepted(t *testing.T, resp *http.Response, body []byte) wire.Batch {
 	t.Helper()
 	requireStatus(t, http.StatusAccepted, resp, body)
 	requireObject(t, body, batchFields)
-	b := decodeJSON[BatchJSON](t, body)
+	b := decodeJSON[wire.Batch](t, body)
 	require.Equal(t, "/v1/batches/"+b.ID, resp.Header.Get("Location"))
 	return b
 }
 
 // getBatch reads a batch, checking its shape.
-func (e *testEnv) getBatch(t *testing.T, token, id string) BatchJSON {
+func (e *testEnv) getBatch(t *testing.T, token, id string) wire.Batch {
 	t.Helper()
 	resp, body := e.do(t, http.MethodGet, "/v1/batches/"+id, token, nil)
 	requireStatus(t, http.StatusOK, resp, body)
 	requireObject(t, body, batchFields)
-	return decodeJSON[BatchJSON](t, body)
+	return decodeJSON[wire.Batch](t, body)
 }
 
 // waitBatch polls a batch until it has finished, and returns it.
-func (e *testEnv) waitBatch(t *testing.T, token, id string) BatchJSON {
+func (e *testEnv) waitBatch(t *testing.T, token, id string) wire.Batch {
 	t.Helper()
-	var b BatchJSON
+	var b wire.Batch
 	eventually(t, "batch "+id+" finished", func() bool {
 		b = e.getBatch(t, token, id)
 		return b.FinishedAt != nil

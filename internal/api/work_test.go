@@ -12,6 +12,7 @@ import (
 	"github.com/paprikahq/paprika/internal/paprika"
 	"github.com/paprikahq/paprika/internal/render"
 	"github.com/paprikahq/paprika/internal/storage"
+	"github.com/paprikahq/paprika/internal/wire"
 )
 
 // A job from submission to download: queued, rendered by a worker, its
@@ -142,7 +143,7 @@ func TestCancelRunningJob(t *testing.T) {
 
 	resp, body := e.do(t, http.MethodDelete, "/v1/jobs/"+j.ID, key, nil)
 	requireStatus(t, http.StatusOK, resp, body)
-	require.Equal(t, "canceled", decodeJSON[JobJSON](t, body).Status)
+	require.Equal(t, "canceled", decodeJSON[wire.Job](t, body).Status)
 	require.EqualValues(t, 0, e.measures(t)["standard"].Running)
 	close(release) // the render ends well, too late
 
@@ -186,10 +187,10 @@ func TestListJobs(t *testing.T) {
 	require.Equal(t, []string{j3.ID, j2.ID, j1.ID}, ids, "newest first, this tenant's only")
 	require.Nil(t, next)
 	_, body = e.getBody(t, key, "/v1/jobs")
-	l := decodeJSON[list[JobJSON]](t, body)
-	require.Equal(t, &QueueJSON{Ahead: 1, WaitingFor: WaitingNoWorker}, l.Data[0].Queue, "the canceled job is no longer ahead")
+	l := decodeJSON[list[wire.Job]](t, body)
+	require.Equal(t, &wire.Queue{Ahead: 1, WaitingFor: WaitingNoWorker}, l.Data[0].Queue, "the canceled job is no longer ahead")
 	require.Nil(t, l.Data[1].Queue)
-	require.Equal(t, &QueueJSON{Ahead: 0, WaitingFor: WaitingNoWorker}, l.Data[2].Queue)
+	require.Equal(t, &wire.Queue{Ahead: 0, WaitingFor: WaitingNoWorker}, l.Data[2].Queue)
 
 	for q, want := range map[string][]string{
 		"?status=queued":   {j3.ID, j1.ID},
@@ -235,7 +236,7 @@ func TestQueueAhead(t *testing.T) {
 	e := setupWork(t, nil, nil)
 	a := e.tenantKey(t, "a", ScopeRender)
 	b := e.tenantKey(t, "b", ScopeRender)
-	job := func(key string, n int) JobJSON {
+	job := func(key string, n int) wire.Job {
 		return e.postJob(t, key, htmlJob("<p>{{n}}</p>", map[string]any{"n": n}))
 	}
 
@@ -249,29 +250,29 @@ func TestQueueAhead(t *testing.T) {
 	b5 := job(b, 5)
 	a3 := job(a, 3)
 
-	require.Equal(t, &QueueJSON{Ahead: 2, WaitingFor: WaitingNoWorker}, a3.Queue, "the answer to the submission already says")
+	require.Equal(t, &wire.Queue{Ahead: 2, WaitingFor: WaitingNoWorker}, a3.Queue, "the answer to the submission already says")
 	for _, c := range []struct {
 		key   string
-		job   JobJSON
+		job   wire.Job
 		ahead int
 	}{{a, a1, 0}, {a, a2, 1}, {a, a3, 2}, {b, b5, 4}} {
-		require.Equal(t, &QueueJSON{Ahead: c.ahead, WaitingFor: WaitingNoWorker}, e.getJob(t, c.key, c.job.ID).Queue)
+		require.Equal(t, &wire.Queue{Ahead: c.ahead, WaitingFor: WaitingNoWorker}, e.getJob(t, c.key, c.job.ID).Queue)
 	}
 	_, body := e.getBody(t, a, "/v1/jobs")
 	var aheads []int
-	for _, j := range decodeJSON[list[JobJSON]](t, body).Data {
+	for _, j := range decodeJSON[list[wire.Job]](t, body).Data {
 		aheads = append(aheads, j.Queue.Ahead)
 	}
 	require.Equal(t, []int{2, 1, 0}, aheads, "the list says the same")
 
 	resp, body := e.do(t, http.MethodDelete, "/v1/jobs/"+a1.ID, a, nil)
 	requireStatus(t, http.StatusOK, resp, body)
-	require.Equal(t, &QueueJSON{Ahead: 1, WaitingFor: WaitingNoWorker}, e.getJob(t, a, a3.ID).Queue)
-	require.Equal(t, &QueueJSON{Ahead: 0, WaitingFor: WaitingNoWorker}, e.getJob(t, a, a2.ID).Queue)
-	require.Equal(t, &QueueJSON{Ahead: 4, WaitingFor: WaitingNoWorker}, e.getJob(t, b, b5.ID).Queue, "another tenant's cancel changes nothing")
+	require.Equal(t, &wire.Queue{Ahead: 1, WaitingFor: WaitingNoWorker}, e.getJob(t, a, a3.ID).Queue)
+	require.Equal(t, &wire.Queue{Ahead: 0, WaitingFor: WaitingNoWorker}, e.getJob(t, a, a2.ID).Queue)
+	require.Equal(t, &wire.Queue{Ahead: 4, WaitingFor: WaitingNoWorker}, e.getJob(t, b, b5.ID).Queue, "another tenant's cancel changes nothing")
 	_, body = e.getBody(t, a, "/v1/jobs?status=queued")
 	aheads = nil
-	for _, j := range decodeJSON[list[JobJSON]](t, body).Data {
+	for _, j := range decodeJSON[list[wire.Job]](t, body).Data {
 		aheads = append(aheads, j.Queue.Ahead)
 	}
 	require.Equal(t, []int{1, 0}, aheads)
@@ -343,8 +344,8 @@ func TestTenantIsolation(t *testing.T) {
 	require.Equal(t, "done", e.getJob(t, a, done.ID).Status)
 	require.Equal(t, "done", e.getBatch(t, a, batch.ID).Status)
 	_, body = e.getBody(t, a, "/v1/templates/inv")
-	require.Equal(t, "<p>A's {{n}}</p>", decodeJSON[TemplateJSON](t, body).Content)
-	require.Equal(t, 1, decodeJSON[TemplateJSON](t, body).Version)
+	require.Equal(t, "<p>A's {{n}}</p>", decodeJSON[wire.Template](t, body).Content)
+	require.Equal(t, 1, decodeJSON[wire.Template](t, body).Version)
 	_, doc := e.getBody(t, a, "/v1/jobs/"+done.ID+"/output")
 	require.Contains(t, string(doc), "A done")
 }
@@ -414,7 +415,7 @@ func TestWorkScopes(t *testing.T) {
 	require.Equal(t, "queued", e.getJob(t, read, job.ID).Status)
 	require.Equal(t, "queued", e.getBatch(t, read, batch.ID).Status)
 	_, body = e.getBody(t, read, "/v1/templates/inv")
-	require.Equal(t, 1, decodeJSON[TemplateJSON](t, body).Version)
+	require.Equal(t, 1, decodeJSON[wire.Template](t, body).Version)
 	require.Empty(t, e.Server.renderer.(*fakeRenderer).Calls())
 
 	// A suspended tenant's keys are refused, whatever their scope.

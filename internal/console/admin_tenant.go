@@ -7,18 +7,20 @@ import (
 	"net/url"
 	"strconv"
 	"strings"
+
+	"github.com/paprikahq/paprika/internal/wire"
 )
 
 type tenantPage struct {
-	Tenant tenantJSON
-	Keys   []keyJSON
+	Tenant wire.Tenant
+	Keys   []wire.Key
 	Tiers  []Tier
 	Scopes []string
 	// NewKey is the key just created: its secret is on this page, once.
-	NewKey *keyJSON
+	NewKey *wire.Key
 	// SecretGone says the page was asked for a secret already shown.
 	SecretGone bool
-	Webhook    *webhookSecretJSON // nil for a deleted tenant
+	Webhook    *wire.WebhookSecret // nil for a deleted tenant
 	Error      string
 }
 
@@ -36,7 +38,7 @@ func (c *Console) tenantShow(w http.ResponseWriter, r *http.Request, s *session)
 		if plain == nil {
 			p.SecretGone = true
 		} else {
-			p.NewKey = &keyJSON{}
+			p.NewKey = &wire.Key{}
 			if err := json.Unmarshal(plain, p.NewKey); err != nil {
 				return err
 			}
@@ -50,13 +52,13 @@ func (c *Console) showTenant(w http.ResponseWriter, r *http.Request, s *session,
 	if err := c.call(r, s, http.MethodGet, "/v1/admin/tenants/"+id, nil, &p.Tenant); err != nil {
 		return err
 	}
-	var keys page[keyJSON]
+	var keys page[wire.Key]
 	if err := c.call(r, s, http.MethodGet, "/v1/admin/tenants/"+id+"/keys?limit=1000", nil, &keys); err != nil {
 		return err
 	}
 	p.Keys, p.Tiers, p.Scopes = keys.Data, c.cfg.Tiers, keyScopes
 	if p.Tenant.DeletedAt == nil {
-		p.Webhook = &webhookSecretJSON{}
+		p.Webhook = &wire.WebhookSecret{}
 		if err := c.call(r, s, http.MethodGet, "/v1/admin/tenants/"+id+"/webhook-secret", nil, p.Webhook); err != nil {
 			return err
 		}
@@ -132,7 +134,7 @@ func (c *Console) keyCreate(w http.ResponseWriter, r *http.Request, s *session) 
 		scopes = []string{}
 	}
 	in := map[string]any{"name": r.PostFormValue("name"), "scopes": scopes, "tier": tierValue(r.PostFormValue("tier"))}
-	var k keyJSON
+	var k wire.Key
 	if err := c.call(r, s, http.MethodPost, "/v1/admin/tenants/"+id+"/keys", in, &k); err != nil {
 		return c.formFailed(w, r, s, err)
 	}

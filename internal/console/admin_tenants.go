@@ -6,14 +6,16 @@ import (
 	"net/url"
 	"strconv"
 	"strings"
+
+	"github.com/paprikahq/paprika/internal/wire"
 )
 
 type tenantsPage struct {
-	Tenants []tenantJSON
+	Tenants []wire.Tenant
 	Next    string
 	Tiers   []Tier
 	Error   string
-	Form    tenantJSON // what was typed, when creating failed
+	Form    wire.Tenant // what was typed, when creating failed
 }
 
 // tenantsList lists every tenant, with the form that creates one.
@@ -26,7 +28,7 @@ func (c *Console) showTenants(w http.ResponseWriter, r *http.Request, s *session
 	if after := r.URL.Query().Get("after"); after != "" {
 		q.Set("after", after)
 	}
-	var list page[tenantJSON]
+	var list page[wire.Tenant]
 	if err := c.call(r, s, http.MethodGet, "/v1/admin/tenants?"+q.Encode(), nil, &list); err != nil {
 		return err
 	}
@@ -54,11 +56,11 @@ func (c *Console) tenantCreate(w http.ResponseWriter, r *http.Request, s *sessio
 		}
 		in["retentionDays"] = n
 	}
-	var t tenantJSON
+	var t wire.Tenant
 	if err := c.call(r, s, http.MethodPost, "/v1/admin/tenants", in, &t); err != nil {
 		var ae *apiError
 		if errors.As(err, &ae) && ae.Status != http.StatusUnauthorized {
-			form := tenantJSON{ID: r.PostFormValue("id"), Name: r.PostFormValue("name")}
+			form := wire.Tenant{ID: r.PostFormValue("id"), Name: r.PostFormValue("name")}
 			return c.showTenants(w, r, s, ae.Status, tenantsPage{Error: ae.Message, Form: form})
 		}
 		return err

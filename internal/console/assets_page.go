@@ -12,13 +12,12 @@ import (
 
 	"github.com/paprikahq/paprika/internal/api"
 	"github.com/paprikahq/paprika/internal/paprika"
+	"github.com/paprikahq/paprika/internal/wire"
 )
-
-type assetJSON = api.AssetJSON
 
 // assetsPage lists the tenant's assets, with the reference to paste.
 type assetsPage struct {
-	Assets []assetJSON
+	Assets []wire.Asset
 	Next   string
 	Types  string // what may be uploaded
 	Error  string // why the last upload was refused
@@ -34,7 +33,7 @@ func (c *Console) assetsList(w http.ResponseWriter, r *http.Request, s *session)
 }
 
 func (c *Console) showAssets(w http.ResponseWriter, r *http.Request, s *session, status int, problem string) error {
-	var p page[assetJSON]
+	var p page[wire.Asset]
 	q := url.Values{"limit": {"200"}}
 	if after := r.URL.Query().Get("after"); after != "" {
 		q.Set("after", after)
@@ -80,7 +79,7 @@ func (c *Console) assetUpload(w http.ResponseWriter, r *http.Request, s *session
 	if contentType == "" {
 		contentType = header.Header.Get("Content-Type")
 	}
-	var out assetJSON
+	var out wire.Asset
 	if err := c.callRaw(r, s, http.MethodPut, "/v1/assets/"+escapeAssetName(name), contentType, body, &out); err != nil {
 		var ae *apiError
 		if errors.As(err, &ae) && ae.Status != http.StatusUnauthorized {

@@ -4,13 +4,15 @@ import (
 	"net/http"
 	"net/url"
 	"strconv"
+
+	"github.com/paprikahq/paprika/internal/wire"
 )
 
 type batchPage struct {
-	Batch      batchJSON
-	Records    []recordJSON
+	Batch      wire.Batch
+	Records    []wire.Record
 	More       bool // more records than shown
-	Deliveries deliveriesJSON
+	Deliveries wire.Deliveries
 }
 
 // Live tells whether the page may still change: the batch, or its webhook.
@@ -26,7 +28,7 @@ func (c *Console) batchShow(w http.ResponseWriter, r *http.Request, s *session) 
 	if err := c.call(r, s, http.MethodGet, "/v1/batches/"+id, nil, &p.Batch); err != nil {
 		return err
 	}
-	var records page[recordJSON]
+	var records page[wire.Record]
 	if err := c.call(r, s, http.MethodGet, "/v1/batches/"+id+"/records?limit="+strconv.Itoa(recordsShown), nil, &records); err != nil {
 		return err
 	}

@@ -3,10 +3,12 @@ package console
 import (
 	"net/http"
 	"net/url"
+
+	"github.com/paprikahq/paprika/internal/wire"
 )
 
 type batchesPage struct {
-	Batches []batchJSON
+	Batches []wire.Batch
 	Next    string
 	Live    bool
 }
@@ -17,7 +19,7 @@ func (c *Console) batchesList(w http.ResponseWriter, r *http.Request, s *session
 	if after := r.URL.Query().Get("after"); after != "" {
 		q.Set("after", after)
 	}
-	var list page[batchJSON]
+	var list page[wire.Batch]
 	if err := c.call(r, s, http.MethodGet, "/v1/batches?"+q.Encode(), nil, &list); err != nil {
 		return err
 	}

@@ -170,7 +170,7 @@ func setupWith(t *testing.T, tiers string, withWorker bool) *env {
 		Grace:    2 * time.Second,
 	})
 	store := &postgres.Store{Pool: pool}
-	deliverer := webhook.New(store, webhook.Config{Data: api.WebhookData(store, cfg.Tiers),
+	deliverer := webhook.New(store, webhook.Config{Data: webhook.Payloads(store, cfg.Tiers),
 		AllowHosts: cfg.WebhookAllowHosts, Logger: log.With("process", "deliverer"), Poll: 100 * time.Millisecond})
 	ctx, cancel := context.WithCancel(context.Background())
 	done := make(chan error, 2)

@@ -3,11 +3,13 @@ package console
 import (
 	"net/http"
 	"net/url"
+
+	"github.com/paprikahq/paprika/internal/wire"
 )
 
 type jobPage struct {
-	Job        jobJSON
-	Deliveries deliveriesJSON
+	Job        wire.Job
+	Deliveries wire.Deliveries
 }
 
 // Live tells whether the page may still change: the job, or its webhook.

@@ -3,11 +3,13 @@ package console
 import (
 	"net/http"
 	"net/url"
+
+	"github.com/paprikahq/paprika/internal/wire"
 )
 
 type jobsPage struct {
 	Status string
-	Jobs   []jobJSON
+	Jobs   []wire.Job
 	Next   string
 	Live   bool // some job may still change: the list refreshes itself
 }
@@ -26,7 +28,7 @@ func (c *Console) jobsList(w http.ResponseWriter, r *http.Request, s *session) e
 	if after := r.URL.Query().Get("after"); after != "" {
 		q.Set("after", after)
 	}
-	var list page[jobJSON]
+	var list page[wire.Job]
 	if err := c.call(r, s, http.MethodGet, "/v1/jobs?"+q.Encode(), nil, &list); err != nil {
 		return err
 	}

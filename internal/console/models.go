@@ -1,25 +1,12 @@
 package console
 
-import (
-	"github.com/paprikahq/paprika/internal/api"
-	"github.com/paprikahq/paprika/internal/scheduler"
-)
+import "github.com/paprikahq/paprika/internal/scheduler"
 
-// The API's JSON, as the console reads it (docs/api.md): the console decodes the
-// API's answers into the very types the API encodes them from, so that it
-// depends on the API's contract only, and the two cannot drift apart.
-type (
-	tenantJSON          = api.TenantJSON
-	keyJSON             = api.KeyJSON
-	templateJSON        = api.TemplateJSON
-	templateVersionJSON = api.TemplateVersionJSON
-	jobJSON             = api.JobJSON
-	batchJSON           = api.BatchJSON
-	recordJSON          = api.RecordJSON
-	tierMeasures        = scheduler.TierMeasures
-	deliveriesJSON      = api.DeliveriesJSON
-	webhookSecretJSON   = api.WebhookSecretJSON
-)
+// The console decodes the API's answers (docs/api.md) into the very types
+// the API encodes them from, those of package wire, so that it depends on
+// the API's contract only, and the two cannot drift apart; the scheduler's
+// measures are the scheduler's own.
+type tierMeasures = scheduler.TierMeasures
 
 // schedulerJSON is the answer of GET /v1/admin/scheduler.
 type schedulerJSON struct {

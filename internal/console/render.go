@@ -9,6 +9,8 @@ import (
 	"net/http"
 	"strings"
 	"time"
+
+	"github.com/paprikahq/paprika/internal/wire"
 )
 
 // view is what every page template gets.
@@ -87,7 +89,7 @@ var funcs = template.FuncMap{
 	"contains": func(list []string, s string) bool { return contains(list, s) },
 	"is":       func(p *string, s string) bool { return (p == nil && s == "") || (p != nil && *p == s) },
 	// rendered is what of a batch was rendered: done or failed, not canceled.
-	"rendered": func(b batchJSON) int { return b.Done + b.Failed },
+	"rendered": func(b wire.Batch) int { return b.Done + b.Failed },
 	"inc":      func(n int) int { return n + 1 },
 	"int64":    func(n int) int64 { return int64(n) },
 	"ext": func(format string) string {

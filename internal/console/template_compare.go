@@ -4,12 +4,14 @@ import (
 	"net/http"
 	"net/url"
 	"strconv"
+
+	"github.com/paprikahq/paprika/internal/wire"
 )
 
 // comparePage is two versions of a template side by side.
 type comparePage struct {
 	ID       string
-	A, B     templateJSON
+	A, B     wire.Template
 	Versions []int
 	Parts    []compared
 }
@@ -32,7 +34,7 @@ func (c *Console) templateCompare(w http.ResponseWriter, r *http.Request, s *ses
 		return err
 	}
 	p.Versions = pg.Versions
-	get := func(q string, dst *templateJSON) error {
+	get := func(q string, dst *wire.Template) error {
 		v, err := strconv.Atoi(r.URL.Query().Get(q))
 		if err != nil || v < 1 {
 			return &apiError{Status: http.StatusBadRequest, Message: "Bad request: choose two versions to compare"}

@@ -5,16 +5,18 @@ import (
 	"net/url"
 	"strconv"
 	"strings"
+
+	"github.com/paprikahq/paprika/internal/wire"
 )
 
 // playgroundPage is the playground: a template (stored or not yet), its
 // sample data and options, its versions and what to queue with it.
 type playgroundPage struct {
 	New         bool
-	Template    templateJSON
+	Template    wire.Template
 	Latest      int   // the stored template's latest version
 	Versions    []int // newest first
-	VersionList []templateVersionJSON
+	VersionList []wire.TemplateVersion
 	Data        string // the sample data, as the data editor shows it
 	Options     studioOptions
 	Papers      []string
@@ -57,7 +59,7 @@ const (
 // templateNew is the playground on a template not yet stored.
 func (c *Console) templateNew(w http.ResponseWriter, r *http.Request, s *session) error {
 	c.render(w, r, s, http.StatusOK, "playground", "new", playgroundPage{
-		New: true, Template: templateJSON{Content: sampleTemplate}, Data: sampleData, Format: defaultFormat,
+		New: true, Template: wire.Template{Content: sampleTemplate}, Data: sampleData, Format: defaultFormat,
 		Options: studioFromOptions(nil), Papers: paperNames, Records: sampleRecords})
 	return nil
 }
@@ -71,7 +73,7 @@ func (c *Console) templateEdit(w http.ResponseWriter, r *http.Request, s *sessio
 		http.Redirect(w, r, "/console/templates/"+url.PathEscape(base)+"?version="+url.QueryEscape(version), http.StatusSeeOther)
 		return nil
 	}
-	var latest templateJSON
+	var latest wire.Template
 	if err := c.call(r, s, http.MethodGet, "/v1/templates/"+url.PathEscape(id), nil, &latest); err != nil {
 		return err
 	}
@@ -92,7 +94,7 @@ func (c *Console) templateEdit(w http.ResponseWriter, r *http.Request, s *sessio
 
 // versions fills in the template's versions, with their dates.
 func (c *Console) versions(r *http.Request, s *session, id string, p *playgroundPage) error {
-	var list page[templateVersionJSON]
+	var list page[wire.TemplateVersion]
 	if err := c.call(r, s, http.MethodGet, "/v1/templates/"+url.PathEscape(id)+"/versions?limit=1000", nil, &list); err != nil {
 		return err
 	}

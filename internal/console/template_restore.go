@@ -4,6 +4,8 @@ import (
 	"net/http"
 	"net/url"
 	"strconv"
+
+	"github.com/paprikahq/paprika/internal/wire"
 )
 
 // templateRestore stores an old version again as the template's newest:
@@ -14,7 +16,7 @@ func (c *Console) templateRestore(w http.ResponseWriter, r *http.Request, s *ses
 	if err != nil || v < 1 {
 		return &apiError{Status: http.StatusBadRequest, Message: "Bad request: version is a version number"}
 	}
-	var old templateJSON
+	var old wire.Template
 	if err := c.call(r, s, http.MethodGet, "/v1/templates/"+url.PathEscape(id+"@"+strconv.Itoa(v)), nil, &old); err != nil {
 		return err
 	}

@@ -6,6 +6,8 @@ import (
 	"net/http"
 	"net/url"
 	"strings"
+
+	"github.com/paprikahq/paprika/internal/wire"
 )
 
 // formText is a posted text field with its line breaks as typed: a
@@ -38,13 +40,13 @@ func templateFields(r *http.Request) (map[string]any, *apiError) {
 
 // templateCreate stores a new template from the playground.
 func (c *Console) templateCreate(w http.ResponseWriter, r *http.Request, s *session) error {
-	t := templateJSON{ID: r.PostFormValue("id"), Name: r.PostFormValue("name"), Content: formText(r, "content")}
+	t := wire.Template{ID: r.PostFormValue("id"), Name: r.PostFormValue("name"), Content: formText(r, "content")}
 	in, perr := templateFields(r)
 	if perr != nil {
 		return c.saveFailed(w, r, s, true, t, perr)
 	}
 	in["id"] = t.ID
-	var out templateJSON
+	var out wire.Template
 	if err := c.call(r, s, http.MethodPost, "/v1/templates", in, &out); err != nil {
 		return c.saveFailed(w, r, s, true, t, err)
 	}
@@ -55,12 +57,12 @@ func (c *Console) templateCreate(w http.ResponseWriter, r *http.Request, s *sess
 // templateUpdate stores the playground's template as a new version.
 func (c *Console) templateUpdate(w http.ResponseWriter, r *http.Request, s *session) error {
 	id := r.PathValue("id")
-	t := templateJSON{ID: id, Name: r.PostFormValue("name"), Content: formText(r, "content")}
+	t := wire.Template{ID: id, Name: r.PostFormValue("name"), Content: formText(r, "content")}
 	in, perr := templateFields(r)
 	if perr != nil {
 		return c.saveFailed(w, r, s, false, t, perr)
 	}
-	var out templateJSON
+	var out wire.Template
 	if err := c.call(r, s, http.MethodPut, "/v1/templates/"+url.PathEscape(id), in, &out); err != nil {
 		return c.saveFailed(w, r, s, false, t, err)
 	}
@@ -70,7 +72,7 @@ func (c *Console) templateUpdate(w http.ResponseWriter, r *http.Request, s *sess
 
 // saveFailed shows the playground again with what was typed and why the
 // API refused it (a template error names its line; the editor marks it).
-func (c *Console) saveFailed(w http.ResponseWriter, r *http.Request, s *session, isNew bool, t templateJSON, err error) error {
+func (c *Console) saveFailed(w http.ResponseWriter, r *http.Request, s *session, isNew bool, t wire.Template, err error) error {
 	var ae *apiError
 	if !errors.As(err, &ae) || ae.Status == http.StatusUnauthorized || ae.Status == http.StatusNotFound {
 		return err
@@ -78,7 +80,7 @@ func (c *Console) saveFailed(w http.ResponseWriter, r *http.Request, s *session,
 	p := playgroundPage{New: isNew, Template: t, Data: formText(r, "data"), Options: studioFromValues(r.PostForm), Papers: paperNames,
 		Format: r.PostFormValue("format"), Records: sampleRecords, Error: ae.Message}
 	if !isNew {
-		var latest templateJSON
+		var latest wire.Template
 		if gerr := c.call(r, s, http.MethodGet, "/v1/templates/"+url.PathEscape(t.ID), nil, &latest); gerr == nil {
 			p.Template.Version, p.Latest = latest.Version, latest.Version
 		}

@@ -5,6 +5,8 @@ import (
 	"net/http"
 	"net/url"
 	"strings"
+
+	"github.com/paprikahq/paprika/internal/wire"
 )
 
 // templateSubmit queues work with a stored template from the playground: a
@@ -31,7 +33,7 @@ func (c *Console) templateSubmit(w http.ResponseWriter, r *http.Request, s *sess
 			return &apiError{Status: http.StatusBadRequest, Message: "Bad request: data " + perr.Message}
 		}
 		in["data"] = json.RawMessage(data)
-		var job jobJSON
+		var job wire.Job
 		if err := c.call(r, s, http.MethodPost, "/v1/jobs", in, &job); err != nil {
 			return err
 		}
@@ -42,7 +44,7 @@ func (c *Console) templateSubmit(w http.ResponseWriter, r *http.Request, s *sess
 			return &apiError{Status: http.StatusBadRequest, Message: "Bad request: records " + perr.Message}
 		}
 		in["records"] = json.RawMessage(records)
-		var batch batchJSON
+		var batch wire.Batch
 		if err := c.call(r, s, http.MethodPost, "/v1/batches", in, &batch); err != nil {
 			return err
 		}

@@ -3,16 +3,18 @@ package console
 import (
 	"net/http"
 	"net/url"
+
+	"github.com/paprikahq/paprika/internal/wire"
 )
 
 type templatesPage struct {
-	Templates []templateJSON
+	Templates []wire.Template
 	Next      string
 }
 
 // templatesList lists the tenant's stored templates, latest versions.
 func (c *Console) templatesList(w http.ResponseWriter, r *http.Request, s *session) error {
-	var p page[templateJSON]
+	var p page[wire.Template]
 	q := url.Values{"limit": {"100"}}
 	if after := r.URL.Query().Get("after"); after != "" {
 		q.Set("after", after)

@@ -4,7 +4,7 @@ import (
 	"net/http"
 	"net/url"
 
-	"github.com/paprikahq/paprika/internal/api"
+	"github.com/paprikahq/paprika/internal/wire"
 )
 
 // usagePage is the usage of one range of UTC days: the tenant's own, or,
@@ -13,7 +13,7 @@ type usagePage struct {
 	Admin    bool
 	From, To string
 	Tenant   string // the operator's filter; "" for every tenant
-	Usage    api.UsageListJSON
+	Usage    wire.UsageList
 }
 
 // usageShow is the tenant's own usage by UTC day and tier, this month by
