@@ -16,13 +16,12 @@ type (
 	jobJSON             = api.JobJSON
 	batchJSON           = api.BatchJSON
 	recordJSON          = api.RecordJSON
-	tierMeasures        = scheduler.TierMeasures
 	deliveriesJSON      = api.DeliveriesJSON
 	webhookSecretJSON   = api.WebhookSecretJSON
 )
 
 // schedulerJSON is the answer of GET /v1/admin/scheduler.
 type schedulerJSON struct {
-	Minutes int            `json:"minutes"`
-	Tiers   []tierMeasures `json:"tiers"`
+	Minutes int                      `json:"minutes"`
+	Tiers   []scheduler.TierMeasures `json:"tiers"`
 }
