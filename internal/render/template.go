@@ -319,5 +319,5 @@ func oneLine(s string) string {
 }
 
 func templateErrorf(format string, args ...any) *paprika.Error {
-	return &paprika.Error{Code: CodeTemplateError, Message: fmt.Sprintf(format, args...)}
+	return &paprika.Error{Code: paprika.CodeTemplateError, Message: fmt.Sprintf(format, args...)}
 }

@@ -36,7 +36,7 @@ func requireTemplateError(t *testing.T, err error, contains ...string) {
 	t.Helper()
 	var re *paprika.Error
 	require.ErrorAs(t, err, &re)
-	require.Equal(t, CodeTemplateError, re.Code)
+	require.Equal(t, paprika.CodeTemplateError, re.Code)
 	require.False(t, BrowserFailed(err), "a template error is the tenant's, never rendered again")
 	for _, c := range contains {
 		require.Contains(t, re.Message, c)
