@@ -37,7 +37,7 @@ type BatchJSON struct {
 	Metadata   json.RawMessage `json:"metadata"`
 }
 
-func (s *Server) toBatchJSON(b *paprika.Batch, p *paprika.Principal) BatchJSON {
+func (s *Server) toBatchJSON(b *paprika.Batch, p *tenantCaller) BatchJSON {
 	out := BatchJSON{
 		ID: b.ID.String(), Status: b.Status, Tier: b.Tier, Format: b.Format, TemplateID: templateRef(b.Source),
 		Total: b.Total, Queued: b.Queued, Running: b.Running, Done: b.Done, Failed: b.Failed, Canceled: b.Canceled,
@@ -45,7 +45,7 @@ func (s *Server) toBatchJSON(b *paprika.Batch, p *paprika.Principal) BatchJSON {
 		Metadata: nullable(b.Metadata),
 	}
 	if b.Queued > 0 || out.Tier == "" {
-		out.Tier = s.tierNow(b.KeyTier, p)
+		out.Tier = p.tierOf(b.KeyTier).Key
 	}
 	return out
 }

@@ -54,19 +54,14 @@ type JobJSON struct {
 	Metadata   json.RawMessage `json:"metadata"`
 }
 
-// tierNow is the tier queued work would be claimed at now (docs/scheduler.md).
-func (s *Server) tierNow(keyTier string, p *paprika.Principal) string {
-	return s.cfg.Tiers.Resolve(keyTier, p.Tenant.Tier).Key
-}
-
-func (s *Server) toJobJSON(j *paprika.Job, p *paprika.Principal) JobJSON {
+func (s *Server) toJobJSON(j *paprika.Job, p *tenantCaller) JobJSON {
 	out := JobJSON{
 		ID: j.ID.String(), Status: j.Status, Tier: j.Tier, Format: j.Format, TemplateID: templateRef(j.Source),
 		CreatedAt: ts(j.CreatedAt), StartedAt: tsPtr(j.StartedAt), FinishedAt: tsPtr(j.FinishedAt),
 		Attempts: j.Attempts, Metadata: nullable(j.Metadata),
 	}
 	if j.Status == paprika.StatusQueued || out.Tier == "" {
-		out.Tier = s.tierNow(j.KeyTier, p) // not yet run (or canceled before it ran)
+		out.Tier = p.tierOf(j.KeyTier).Key // not yet run (or canceled before it ran)
 	}
 	if j.Status == paprika.StatusQueued {
 		out.Queue = &QueueJSON{Ahead: j.Ahead}

@@ -135,7 +135,7 @@ func WebhookData(store Store, tiers config.Tiers) webhook.DataFunc {
 		if err != nil {
 			return nil, err
 		}
-		p := &paprika.Principal{Tenant: *t}
+		p := newTenantCaller(&paprika.Principal{Tenant: *t}, tiers)
 		var v any
 		if ev.JobID != nil {
 			j, err := s.store.Job(ctx, ev.TenantID, *ev.JobID)
