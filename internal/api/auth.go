@@ -73,13 +73,18 @@ func (s *Server) tenant(h handler, scopes ...string) handler {
 }
 
 // authenticateTenant resolves the request's bearer secret (through the key
-// cache), or the key of the Caller it was made for in-process (see AsCaller).
-func (s *Server) authenticateTenant(r *http.Request) (*paprika.Principal, error) {
+// cache), or the key of the Caller it was made for in-process (see AsCaller),
+// to its caller, with the caller's tier resolved.
+func (s *Server) authenticateTenant(r *http.Request) (*tenantCaller, error) {
 	if c, ok := callerFrom(r.Context()); ok {
 		if c.KeyID == "" {
 			return nil, paprika.Errorf(paprika.CodeUnauthorized, "Unauthorized: this needs a tenant key")
 		}
-		return s.store.AuthenticateKey(r.Context(), c.KeyID)
+		p, err := s.store.AuthenticateKey(r.Context(), c.KeyID)
+		if err != nil {
+			return nil, err
+		}
+		return newTenantCaller(p, s.cfg.Tiers), nil
 	}
 	secret := bearer(r)
 	if secret == "" {
@@ -92,17 +97,19 @@ func (s *Server) authenticateTenant(r *http.Request) (*paprika.Principal, error)
 // key revoked or a tenant suspended or deleted through any api process is
 // refused at once (docs/api.md). It remembers the key in the key cache, which
 // only labels busy answers (see busyTier) and never authenticates.
-func (s *Server) authenticate(ctx context.Context, secret string) (*paprika.Principal, error) {
+func (s *Server) authenticate(ctx context.Context, secret string) (*tenantCaller, error) {
 	_, gen, _ := s.keys.get(secret)
 	p, err := s.store.Authenticate(ctx, secret)
 	if err != nil {
 		return nil, err
 	}
-	s.keys.put(secret, p, gen)
-	return p, nil
+	c := newTenantCaller(p, s.cfg.Tiers)
+	s.keys.put(secret, c, gen)
+	return c, nil
 }
 
-func principal(r *http.Request) *paprika.Principal {
-	p, _ := r.Context().Value(principalKey).(*paprika.Principal)
+// principal is the caller of a request the tenant middleware let through.
+func principal(r *http.Request) *tenantCaller {
+	p, _ := r.Context().Value(principalKey).(*tenantCaller)
 	return p
 }

@@ -71,7 +71,7 @@ func (s *Server) batchPDF(w http.ResponseWriter, r *http.Request) error {
 	case s.merges <- struct{}{}:
 		defer func() { <-s.merges }()
 	default:
-		s.meters.Busy(s.tierNow(p.Key.Tier, p), metrics.SlotsMerge)
+		s.meters.Busy(p.Tier.Key, metrics.SlotsMerge)
 		return &paprika.Error{Code: paprika.CodeBusy, Message: "Busy: every batch PDF merge slot is taken; retry shortly", RetryAfter: 5}
 	}
 	parts := make([]render.Part, len(done))

@@ -19,8 +19,8 @@ import (
 const MaxRecords = 100_000
 
 // toBatchJSON is b as tenant p sees it, as toJobJSON.
-func (s *Server) toBatchJSON(b *paprika.Batch, p *paprika.Principal) wire.Batch {
-	return wire.NewBatch(b, s.tierNow(b.KeyTier, p))
+func (s *Server) toBatchJSON(b *paprika.Batch, p *tenantCaller) wire.Batch {
+	return wire.NewBatch(b, p.tierOf(b.KeyTier).Key)
 }
 
 // batchInput is a batch's JSON body.

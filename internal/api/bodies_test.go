@@ -250,7 +250,7 @@ func TestBodyBudgetTenantShare(t *testing.T) {
 	require.Empty(t, b.byTenant)
 
 	// A route's body takes its share from the tenant its request names.
-	var p paprika.Principal
+	var p tenantCaller
 	p.Tenant.ID = "a"
 	r := httptest.NewRequest(http.MethodPost, "/", strings.NewReader(strings.Repeat("x", 60)))
 	r = r.WithContext(withPrincipal(r.Context(), &p))

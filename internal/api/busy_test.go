@@ -127,10 +127,10 @@ func TestKeyCacheBounded(t *testing.T) {
 	now := time.Unix(1_000_000, 0)
 	c := newKeyCache(5*time.Second, 3)
 	c.now = func() time.Time { return now }
-	p := func(key, tenant string) *paprika.Principal {
-		var pr paprika.Principal
-		pr.Key.ID, pr.Tenant.ID = key, tenant
-		return &pr
+	p := func(key, tenant string) *tenantCaller {
+		var c tenantCaller
+		c.Key.ID, c.Tenant.ID = key, tenant
+		return &c
 	}
 	for i := range 10 {
 		_, gen, ok := c.get("s" + strconv.Itoa(i))

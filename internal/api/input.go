@@ -193,7 +193,7 @@ func (s *Server) checkWork(in *workInput) error {
 // 429 once the tenant is past its limit. Refusing a body costs the server
 // its reading and checking, up to the body limit: uncounted, refusals were
 // work a tenant could ask for without end.
-func (s *Server) refused(ctx context.Context, p *paprika.Principal, err error) error {
+func (s *Server) refused(ctx context.Context, p *tenantCaller, err error) error {
 	switch paprika.ErrorCode(err) {
 	case paprika.CodeBadRequest, paprika.CodeNotFound, paprika.CodePayloadTooLarge, paprika.CodeTemplateError:
 	default:
@@ -211,8 +211,8 @@ func (s *Server) refused(ctx context.Context, p *paprika.Principal, err error) e
 
 // countRequest applies the tier's ratePerMinute (docs/scheduler.md) with the tier
 // the request would run at now.
-func (s *Server) countRequest(ctx context.Context, p *paprika.Principal) error {
-	tier := s.cfg.Tiers.Resolve(p.Key.Tier, p.Tenant.Tier)
+func (s *Server) countRequest(ctx context.Context, p *tenantCaller) error {
+	tier := p.Tier
 	if tier.RatePerMinute == 0 {
 		return nil
 	}

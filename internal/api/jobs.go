@@ -13,15 +13,10 @@ import (
 
 var workStatuses = []string{paprika.StatusQueued, paprika.StatusRunning, paprika.StatusDone, paprika.StatusFailed, paprika.StatusCanceled}
 
-// tierNow is the tier queued work would be claimed at now (docs/scheduler.md).
-func (s *Server) tierNow(keyTier string, p *paprika.Principal) string {
-	return s.cfg.Tiers.Resolve(keyTier, p.Tenant.Tier).Key
-}
-
 // toJobJSON is j as tenant p sees it, queued work at the tier it would be
-// claimed at now.
-func (s *Server) toJobJSON(j *paprika.Job, p *paprika.Principal) wire.Job {
-	return wire.NewJob(j, s.tierNow(j.KeyTier, p))
+// claimed at now (docs/scheduler.md).
+func (s *Server) toJobJSON(j *paprika.Job, p *tenantCaller) wire.Job {
+	return wire.NewJob(j, p.tierOf(j.KeyTier).Key)
 }
 
 func (s *Server) createJob(w http.ResponseWriter, r *http.Request) error {

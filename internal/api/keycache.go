@@ -21,8 +21,8 @@ const (
 )
 
 // keyCache maps the SHA-256 of a key secret (never the secret itself) to
-// the principal PostgreSQL answered for it. Only successful look-ups are
-// kept: an unknown key always asks PostgreSQL.
+// the caller PostgreSQL answered for it, its tier resolved. Only successful
+// look-ups are kept: an unknown key always asks PostgreSQL.
 type keyCache struct {
 	ttl time.Duration
 	max int
@@ -34,7 +34,7 @@ type keyCache struct {
 }
 
 type cachedKey struct {
-	p     paprika.Principal
+	c     tenantCaller
 	until time.Time
 }
 
@@ -42,9 +42,9 @@ func newKeyCache(ttl time.Duration, max int) *keyCache {
 	return &keyCache{ttl: ttl, max: max, now: time.Now, m: make(map[[sha256.Size]byte]cachedKey)}
 }
 
-// get returns a copy of the principal cached for secret, if fresh. On a
+// get returns a copy of the caller cached for secret, if fresh. On a
 // miss it returns the generation to give put with what PostgreSQL answers.
-func (c *keyCache) get(secret string) (*paprika.Principal, uint64, bool) {
+func (c *keyCache) get(secret string) (*tenantCaller, uint64, bool) {
 	h := sha256.Sum256([]byte(secret))
 	c.mu.Lock()
 	defer c.mu.Unlock()
@@ -56,7 +56,7 @@ func (c *keyCache) get(secret string) (*paprika.Principal, uint64, bool) {
 		delete(c.m, h)
 		return nil, c.gen, false
 	}
-	p := e.p
+	p := e.c
 	return &p, c.gen, true
 }
 
@@ -64,7 +64,7 @@ func (c *keyCache) get(secret string) (*paprika.Principal, uint64, bool) {
 // since the get of generation gen (p may be what it evicted). When the cache is full it
 // drops what has expired, then, if still full, any one entry: the size is
 // bounded whatever the number of keys in use.
-func (c *keyCache) put(secret string, p *paprika.Principal, gen uint64) {
+func (c *keyCache) put(secret string, p *tenantCaller, gen uint64) {
 	h := sha256.Sum256([]byte(secret))
 	c.mu.Lock()
 	defer c.mu.Unlock()
@@ -85,7 +85,7 @@ func (c *keyCache) put(secret string, p *paprika.Principal, gen uint64) {
 			delete(c.m, k)
 		}
 	}
-	c.m[h] = cachedKey{p: *p, until: c.now().Add(c.ttl)}
+	c.m[h] = cachedKey{c: *p, until: c.now().Add(c.ttl)}
 }
 
 // evictKey forgets the key keyID (revoked).
@@ -103,7 +103,7 @@ func (c *keyCache) evict(match func(*paprika.Principal) bool) {
 	defer c.mu.Unlock()
 	c.gen++
 	for k, e := range c.m {
-		if match(&e.p) {
+		if match(&e.c.Principal) {
 			delete(c.m, k)
 		}
 	}

@@ -483,7 +483,7 @@ func TestOpenAPIRefs(t *testing.T) {
 type openapiStubRenderer struct{}
 
 func (openapiStubRenderer) Render(context.Context, render.Input) (*render.Output, error) {
-	return nil, &paprika.Error{Code: render.CodeRenderFailed, Message: "no renderer in this test"}
+	return nil, &paprika.Error{Code: paprika.CodeRenderFailed, Message: "no renderer in this test"}
 }
 
 // TestOpenAPIRoutesServed sends each documented operation to the real

@@ -13,6 +13,7 @@ import (
 	"github.com/paprikahq/paprika/internal/postgres"
 	"github.com/paprikahq/paprika/internal/render"
 	"github.com/paprikahq/paprika/internal/scheduler"
+	"github.com/paprikahq/paprika/internal/wire"
 )
 
 // beat announces a worker claiming tiers, as a running worker does.
@@ -22,7 +23,7 @@ func (e *testEnv) beat(t *testing.T, id string, tiers ...string) {
 }
 
 // claim claims up to n items as a worker of every tier would.
-func (e *testEnv) claim(t *testing.T, n int) []scheduler.Item {
+func (e *testEnv) claim(t *testing.T, n int) []paprika.Item {
 	t.Helper()
 	items, err := scheduler.NewClaimer(postgres.NewQueue(e.Pool),
 		scheduler.Policy{Tiers: e.Config.Tiers, WorkerTiers: e.Config.Tiers.Names()}).Claim(t.Context(), n)
@@ -40,25 +41,25 @@ func TestQueueWaitingFor(t *testing.T) {
 	e := setupWork(t, map[string]string{"PAPRIKA_TIERS": `{"standard": {"weight": 1, "maxRunning": 1}, "bulk": {"weight": 1}}`}, nil)
 	key := e.tenantKey(t, "acme")
 	first := e.postJob(t, key, htmlJob("<p>1</p>", nil))
-	require.Equal(t, &QueueJSON{Ahead: 0, WaitingFor: WaitingNoWorker}, first.Queue, "no worker at all")
+	require.Equal(t, &wire.Queue{Ahead: 0, WaitingFor: scheduler.WaitingNoWorker}, first.Queue, "no worker at all")
 	e.beat(t, "bulk-only", "bulk")
-	require.Equal(t, WaitingNoWorker, e.getJob(t, key, first.ID).Queue.WaitingFor, "only a worker of another tier")
+	require.Equal(t, scheduler.WaitingNoWorker, e.getJob(t, key, first.ID).Queue.WaitingFor, "only a worker of another tier")
 	_, err := e.Pool.Exec(t.Context(), `INSERT INTO workers (id, tiers, seen_at) VALUES ('stale', '{standard}', now() - interval '31 seconds')`)
 	require.NoError(t, err)
-	require.Equal(t, WaitingNoWorker, e.getJob(t, key, first.ID).Queue.WaitingFor, "a worker not seen for 31 s is gone")
+	require.Equal(t, scheduler.WaitingNoWorker, e.getJob(t, key, first.ID).Queue.WaitingFor, "a worker not seen for 31 s is gone")
 	e.beat(t, "w1", "standard", "bulk")
-	require.Equal(t, &QueueJSON{Ahead: 0, WaitingFor: WaitingTurn}, e.getJob(t, key, first.ID).Queue)
+	require.Equal(t, &wire.Queue{Ahead: 0, WaitingFor: scheduler.WaitingTurn}, e.getJob(t, key, first.ID).Queue)
 
 	second := e.postJob(t, key, htmlJob("<p>2</p>", nil))
-	require.Equal(t, WaitingTurn, second.Queue.WaitingFor)
+	require.Equal(t, scheduler.WaitingTurn, second.Queue.WaitingFor)
 	require.Len(t, e.claim(t, 5), 1, "maxRunning 1: one claimed")
 	got := e.getJob(t, key, second.ID)
-	require.Equal(t, &QueueJSON{Ahead: 0, WaitingFor: WaitingMaxRunning}, got.Queue, "acme runs its maxRunning")
+	require.Equal(t, &wire.Queue{Ahead: 0, WaitingFor: scheduler.WaitingMaxRunning}, got.Queue, "acme runs its maxRunning")
 
 	b := e.postBatch(t, key, map[string]any{"template": "<p>{{n}}</p>", "format": "html", "records": []map[string]any{{"n": 1}, {"n": 2}}})
-	require.Equal(t, &QueueJSON{Ahead: 1, WaitingFor: WaitingMaxRunning}, b.Queue, "its next record waits behind acme's queued job")
+	require.Equal(t, &wire.Queue{Ahead: 1, WaitingFor: scheduler.WaitingMaxRunning}, b.Queue, "its next record waits behind acme's queued job")
 	_, body := e.getBody(t, key, "/v1/batches")
-	require.Equal(t, b.Queue, decodeJSON[list[BatchJSON]](t, body).Data[0].Queue)
+	require.Equal(t, b.Queue, decodeJSON[list[wire.Batch]](t, body).Data[0].Queue)
 
 	resp, body := e.admin(t, http.MethodPatch, "/v1/admin/tenants/acme", map[string]any{"suspended": true})
 	requireStatus(t, http.StatusOK, resp, body)
@@ -66,19 +67,8 @@ func TestQueueWaitingFor(t *testing.T) {
 	// for them (the console's, a key cached a moment longer) shows it.
 	w, err := e.Store.Wait(t.Context(), "acme", "standard", 0, time.Now())
 	require.NoError(t, err)
-	require.Equal(t, WaitingSuspended, waitingFor(w, 1))
-	require.Nil(t, etaSeconds(w), "no time while nothing can start it")
-}
-
-// etaSeconds is (ahead + 1) ÷ the group's own start rate, nil without one;
-// the start rate is the window's starts over the time since its first.
-func TestQueueEtaArithmetic(t *testing.T) {
-	t.Parallel()
-	require.Nil(t, etaSeconds(paprika.Wait{Ahead: 3, Worker: true}), "no rate yet")
-	require.Equal(t, 2.0, *etaSeconds(paprika.Wait{Ahead: 3, Rate: 2, Worker: true}))
-	require.Nil(t, etaSeconds(paprika.Wait{Ahead: 3, Rate: 2}), "no worker")
-	require.Equal(t, WaitingTurn, waitingFor(paprika.Wait{Running: 5, Worker: true}, 0), "no maxRunning")
-	require.Equal(t, WaitingMaxRunning, waitingFor(paprika.Wait{Running: 5, Worker: true}, 5))
+	require.Equal(t, scheduler.WaitingSuspended, scheduler.WaitingFor(w, 1))
+	require.Nil(t, scheduler.ETASeconds(w), "no time while nothing can start it")
 }
 
 // In a steady run the ETA of the last job converges on when it actually
@@ -98,7 +88,7 @@ func TestQueueEtaConvergesInASteadyRun(t *testing.T) {
 	}}
 	e := setupWork(t, nil, slow)
 	key := e.tenantKey(t, "acme")
-	var last JobJSON
+	var last wire.Job
 	for i := range jobs {
 		last = e.postJob(t, key, htmlJob("<p>{{n}}</p>", map[string]any{"n": i}))
 	}
@@ -149,7 +139,7 @@ func TestQueueIgnoresOtherTenants(t *testing.T) {
 	acme := e.tenantKey(t, "acme")
 	globex := e.tenantKey(t, "globex")
 	e.beat(t, "w1", "standard")
-	var mine []JobJSON
+	var mine []wire.Job
 	for i := range 4 {
 		mine = append(mine, e.postJob(t, acme, htmlJob("<p>{{n}}</p>", map[string]any{"n": i})))
 	}
@@ -157,7 +147,7 @@ func TestQueueIgnoresOtherTenants(t *testing.T) {
 	require.Len(t, e.claim(t, 5), 3, "acme has starts, a rate to go on, and runs its maxRunning")
 
 	at := time.Now()
-	figures := func() (paprika.Wait, int, JobJSON, BatchJSON) {
+	figures := func() (scheduler.Wait, int, wire.Job, wire.Batch) {
 		t.Helper()
 		w, err := e.Store.Wait(t.Context(), "acme", "standard", 0, at)
 		require.NoError(t, err)
@@ -168,7 +158,7 @@ func TestQueueIgnoresOtherTenants(t *testing.T) {
 	w0, ahead0, job0, batch0 := figures()
 	require.Positive(t, w0.Rate)
 	require.NotNil(t, job0.Queue.EtaSeconds)
-	require.Equal(t, WaitingMaxRunning, job0.Queue.WaitingFor)
+	require.Equal(t, scheduler.WaitingMaxRunning, job0.Queue.WaitingFor)
 
 	// globex's load: queued jobs and a batch, claims of them (its starts,
 	// its running work up to its maxRunning), then its suspension.
@@ -190,8 +180,8 @@ func TestQueueIgnoresOtherTenants(t *testing.T) {
 	require.Equal(t, batch0.Queue.Ahead, batch1.Queue.Ahead)
 	require.Equal(t, batch0.Queue.WaitingFor, batch1.Queue.WaitingFor)
 	// Its ETA moves only with time: read at the same instant, it is the same.
-	require.Equal(t, etaSeconds(paprika.Wait{Ahead: job0.Queue.Ahead, Rate: w0.Rate, Worker: true}),
-		etaSeconds(paprika.Wait{Ahead: job1.Queue.Ahead, Rate: w1.Rate, Worker: true}))
+	require.Equal(t, scheduler.ETASeconds(scheduler.Wait{Ahead: job0.Queue.Ahead, Rate: w0.Rate, Worker: true}),
+		scheduler.ETASeconds(scheduler.Wait{Ahead: job1.Queue.Ahead, Rate: w1.Rate, Worker: true}))
 }
 
 func mustUUID(t *testing.T, s string) uuid.UUID {

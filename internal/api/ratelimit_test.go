@@ -10,6 +10,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/paprikahq/paprika/internal/paprika"
+	"github.com/paprikahq/paprika/internal/wire"
 )
 
 // testClock is the clock the rate limits count by in a test
@@ -106,9 +107,9 @@ func TestRateLimitAcrossAPIs(t *testing.T) {
 	// Reads are not counted.
 	for _, api := range apis {
 		_, body := api.getBody(t, acme, "/v1/jobs")
-		require.Len(t, decodeJSON[list[JobJSON]](t, body).Data, 1)
+		require.Len(t, decodeJSON[list[wire.Job]](t, body).Data, 1)
 		_, body = api.getBody(t, acme, "/v1/batches")
-		require.Len(t, decodeJSON[list[BatchJSON]](t, body).Data, 1)
+		require.Len(t, decodeJSON[list[wire.Batch]](t, body).Data, 1)
 	}
 
 	// Another tenant of the same tier has a count of its own.

@@ -27,16 +27,16 @@ var slotDeadlineKey slotDeadlineKeyType
 // busyTier is the tier a render answered busy before its key was looked up
 // is counted at: its key's, when the key cache knows it (p is not nil),
 // else "" (no tier is named so): the busy answer touches nothing but memory.
-func (s *Server) busyTier(p *paprika.Principal) string {
+func busyTier(p *tenantCaller) string {
 	if p != nil {
-		return s.tierNow(p.Key.Tier, p)
+		return p.Tier.Key
 	}
 	return ""
 }
 
 // slotTenant is the tenant a render waits for a slot as before its key is
 // looked up: the key cache's principal's, or "" when it has none.
-func slotTenant(p *paprika.Principal) string {
+func slotTenant(p *tenantCaller) string {
 	if p == nil {
 		return ""
 	}
@@ -67,7 +67,7 @@ func (s *Server) createRender(w http.ResponseWriter, r *http.Request) error {
 	}
 	// The slot first: a render answered busy is not counted against the
 	// tenant's ratePerMinute.
-	tier := s.tierNow(p.Key.Tier, p)
+	tier := p.Tier.Key
 	deadline, _ := r.Context().Value(slotDeadlineKey).(time.Time)
 	if !s.slots.take(r.Context(), deadline, p.Tenant.ID) {
 		s.meters.Busy(tier, metrics.SlotsRender)

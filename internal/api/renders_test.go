@@ -85,11 +85,11 @@ func TestRenderErrors(t *testing.T) {
 		_ = json.Unmarshal(in.Data, &d)
 		switch d.Case {
 		case "template":
-			return nil, &paprika.Error{Code: render.CodeTemplateError, Message: "line 3: helper \"money\" needs a number"}
+			return nil, &paprika.Error{Code: paprika.CodeTemplateError, Message: "line 3: helper \"money\" needs a number"}
 		case "timeout":
-			return nil, &paprika.Error{Code: render.CodeRenderTimeout, Message: "the render took longer than 30s"}
+			return nil, &paprika.Error{Code: paprika.CodeRenderTimeout, Message: "the render took longer than 30s"}
 		case "crash":
-			return nil, &paprika.Error{Code: render.CodeRenderFailed, Message: "chromium crashed during the render"}
+			return nil, &paprika.Error{Code: paprika.CodeRenderFailed, Message: "chromium crashed during the render"}
 		default:
 			return nil, errors.New("dial unix /tmp/chromium-secret.sock: refused")
 		}

@@ -128,7 +128,7 @@ const renderRoute = "POST /v1/renders"
 // handler is an HTTP handler that returns its error for the one writer.
 type handler func(http.ResponseWriter, *http.Request) error
 
-func withPrincipal(ctx context.Context, p *paprika.Principal) context.Context {
+func withPrincipal(ctx context.Context, p *tenantCaller) context.Context {
 	return context.WithValue(ctx, principalKey, p)
 }
 
@@ -148,7 +148,7 @@ func (s *Server) Handler() http.Handler {
 				deadline := time.Now().Add(busyWait)
 				p, _, _ := s.keys.get(bearer(r))
 				if !s.slots.waitFree(r.Context(), deadline, slotTenant(p)) {
-					s.meters.Busy(s.busyTier(p), metrics.SlotsRender)
+					s.meters.Busy(busyTier(p), metrics.SlotsRender)
 					s.writeError(w, r, s.slots.busyError(slotTenant(p)))
 					return
 				}

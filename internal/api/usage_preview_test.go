@@ -24,7 +24,7 @@ func TestUsageCountsPreviewsApart(t *testing.T) {
 	t.Parallel()
 	fake := &fakeRenderer{fn: func(_ context.Context, in render.Input) (*render.Output, error) {
 		if strings.Contains(string(in.Data), "bad") {
-			return nil, &paprika.Error{Code: render.CodeTemplateError, Message: "line 1: boom"}
+			return nil, &paprika.Error{Code: paprika.CodeTemplateError, Message: "line 1: boom"}
 		}
 		return &render.Output{Body: []byte(fakeBody), ContentType: htmlType, Pages: 1}, nil
 	}}

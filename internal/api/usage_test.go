@@ -40,7 +40,7 @@ func TestUsage(t *testing.T) {
 	fake := &fakeRenderer{fn: func(_ context.Context, in render.Input) (*render.Output, error) {
 		time.Sleep(5 * time.Millisecond) // render time to count: 6 renders, 30 ms or more
 		if strings.Contains(string(in.Data), "bad") {
-			return nil, &paprika.Error{Code: render.CodeTemplateError, Message: "line 1: boom"}
+			return nil, &paprika.Error{Code: paprika.CodeTemplateError, Message: "line 1: boom"}
 		}
 		return &render.Output{Body: []byte(fakeBody), ContentType: htmlType, Pages: 1}, nil
 	}}
@@ -53,7 +53,7 @@ func TestUsage(t *testing.T) {
 	resp, body = e.do(t, http.MethodPost, "/v1/renders", acme, htmlJob("<p>{{n}}</p>", map[string]any{"n": 1}))
 	requireStatus(t, http.StatusOK, resp, body)
 	resp, body = e.do(t, http.MethodPost, "/v1/renders", acme, htmlJob("<p>{{n}}</p>", map[string]any{"n": "bad"}))
-	requireError(t, http.StatusUnprocessableEntity, render.CodeTemplateError, resp, body)
+	requireError(t, http.StatusUnprocessableEntity, paprika.CodeTemplateError, resp, body)
 	job := e.postJob(t, acme, htmlJob("<p>{{n}}</p>", map[string]any{"n": 2}))
 	batch := e.postBatch(t, acme, map[string]any{"template": "<p>{{n}}</p>", "format": "html",
 		"records": []map[string]any{{"n": 1}, {"n": "bad"}, {"n": 3}}})

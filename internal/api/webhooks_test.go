@@ -400,7 +400,7 @@ func TestWebhookNeverReachesLoopback(t *testing.T) {
 func TestWebhookAfterRetriesFail(t *testing.T) {
 	t.Parallel()
 	crash := &fakeRenderer{fn: func(context.Context, render.Input) (*render.Output, error) {
-		return nil, &paprika.Error{Code: render.CodeRenderFailed, Message: "Chromium crashed"}
+		return nil, &paprika.Error{Code: paprika.CodeRenderFailed, Message: "Chromium crashed"}
 	}}
 	e := webhookEnv(t, time.Hour, "127.0.0.1", nil, crash)
 	key := e.tenantKey(t, "acme")

@@ -11,6 +11,7 @@ import (
 
 	"github.com/paprikahq/paprika/internal/paprika"
 	"github.com/paprikahq/paprika/internal/render"
+	"github.com/paprikahq/paprika/internal/scheduler"
 	"github.com/paprikahq/paprika/internal/storage"
 	"github.com/paprikahq/paprika/internal/wire"
 )
@@ -188,9 +189,9 @@ func TestListJobs(t *testing.T) {
 	require.Nil(t, next)
 	_, body = e.getBody(t, key, "/v1/jobs")
 	l := decodeJSON[list[wire.Job]](t, body)
-	require.Equal(t, &wire.Queue{Ahead: 1, WaitingFor: WaitingNoWorker}, l.Data[0].Queue, "the canceled job is no longer ahead")
+	require.Equal(t, &wire.Queue{Ahead: 1, WaitingFor: scheduler.WaitingNoWorker}, l.Data[0].Queue, "the canceled job is no longer ahead")
 	require.Nil(t, l.Data[1].Queue)
-	require.Equal(t, &wire.Queue{Ahead: 0, WaitingFor: WaitingNoWorker}, l.Data[2].Queue)
+	require.Equal(t, &wire.Queue{Ahead: 0, WaitingFor: scheduler.WaitingNoWorker}, l.Data[2].Queue)
 
 	for q, want := range map[string][]string{
 		"?status=queued":   {j3.ID, j1.ID},
@@ -250,13 +251,13 @@ func TestQueueAhead(t *testing.T) {
 	b5 := job(b, 5)
 	a3 := job(a, 3)
 
-	require.Equal(t, &wire.Queue{Ahead: 2, WaitingFor: WaitingNoWorker}, a3.Queue, "the answer to the submission already says")
+	require.Equal(t, &wire.Queue{Ahead: 2, WaitingFor: scheduler.WaitingNoWorker}, a3.Queue, "the answer to the submission already says")
 	for _, c := range []struct {
 		key   string
 		job   wire.Job
 		ahead int
 	}{{a, a1, 0}, {a, a2, 1}, {a, a3, 2}, {b, b5, 4}} {
-		require.Equal(t, &wire.Queue{Ahead: c.ahead, WaitingFor: WaitingNoWorker}, e.getJob(t, c.key, c.job.ID).Queue)
+		require.Equal(t, &wire.Queue{Ahead: c.ahead, WaitingFor: scheduler.WaitingNoWorker}, e.getJob(t, c.key, c.job.ID).Queue)
 	}
 	_, body := e.getBody(t, a, "/v1/jobs")
 	var aheads []int
@@ -267,9 +268,9 @@ func TestQueueAhead(t *testing.T) {
 
 	resp, body := e.do(t, http.MethodDelete, "/v1/jobs/"+a1.ID, a, nil)
 	requireStatus(t, http.StatusOK, resp, body)
-	require.Equal(t, &wire.Queue{Ahead: 1, WaitingFor: WaitingNoWorker}, e.getJob(t, a, a3.ID).Queue)
-	require.Equal(t, &wire.Queue{Ahead: 0, WaitingFor: WaitingNoWorker}, e.getJob(t, a, a2.ID).Queue)
-	require.Equal(t, &wire.Queue{Ahead: 4, WaitingFor: WaitingNoWorker}, e.getJob(t, b, b5.ID).Queue, "another tenant's cancel changes nothing")
+	require.Equal(t, &wire.Queue{Ahead: 1, WaitingFor: scheduler.WaitingNoWorker}, e.getJob(t, a, a3.ID).Queue)
+	require.Equal(t, &wire.Queue{Ahead: 0, WaitingFor: scheduler.WaitingNoWorker}, e.getJob(t, a, a2.ID).Queue)
+	require.Equal(t, &wire.Queue{Ahead: 4, WaitingFor: scheduler.WaitingNoWorker}, e.getJob(t, b, b5.ID).Queue, "another tenant's cancel changes nothing")
 	_, body = e.getBody(t, a, "/v1/jobs?status=queued")
 	aheads = nil
 	for _, j := range decodeJSON[list[wire.Job]](t, body).Data {

@@ -79,8 +79,11 @@ const (
 )
 
 // ClaimAheadAuto is ClaimAhead when PAPRIKA_CLAIM_AHEAD is unset or "auto":
-// the worker sizes what it claims ahead by its renders' and claims' times
-// (scheduler.AheadAuto).
+// a worker claims ahead as many items as its slots finish during one claim,
+// by its own measures of both, and at most as many as its slots. A worker
+// claiming a tier with maxRunning claims nothing ahead: an item waiting in
+// the worker would hold one of its tenant's maxRunning places
+// (internal/worker's aheadSizer).
 const ClaimAheadAuto = -1
 
 // Error names the variable that is wrong and why. Its text is the one line

@@ -3,6 +3,8 @@ package console
 import (
 	"net/http"
 	"time"
+
+	"github.com/paprikahq/paprika/internal/scheduler"
 )
 
 // schedulerShow is the scheduler live: the last hour's measures per tier in
@@ -25,10 +27,10 @@ type schedulerPage struct {
 // chartSeries is the samples as the charts draw them: one column of times
 // (Unix seconds) and, per measure, one column per tier.
 type chartSeries struct {
-	Tiers    []string                `json:"tiers"`
-	Times    []int64                 `json:"times"`
-	Measures map[string][][]*float64 `json:"measures"`
-	Table    []tierMeasures          `json:"table"` // the last hour's figures, for the table
+	Tiers    []string                 `json:"tiers"`
+	Times    []int64                  `json:"times"`
+	Measures map[string][][]*float64  `json:"measures"`
+	Table    []scheduler.TierMeasures `json:"table"` // the last hour's figures, for the table
 }
 
 // measureNames are the charted measures, each from a one-minute window.

@@ -3,6 +3,8 @@ package console
 import (
 	"sync"
 	"time"
+
+	"github.com/paprikahq/paprika/internal/scheduler"
 )
 
 // The scheduler's charts show the last hour. The API answers measures over
@@ -19,7 +21,7 @@ const sampleKeep = time.Hour
 // sample is the measures of every tier at one time.
 type sample struct {
 	At    time.Time
-	Tiers []tierMeasures
+	Tiers []scheduler.TierMeasures
 }
 
 type sampler struct {

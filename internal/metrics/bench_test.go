@@ -6,6 +6,7 @@ import (
 	"time"
 
 	"github.com/paprikahq/paprika/internal/config"
+	"github.com/paprikahq/paprika/internal/paprika"
 )
 
 var benchTiers = config.Tiers{{Key: "standard", Weight: 1}, {Key: "priority", Weight: 4}}
@@ -26,10 +27,10 @@ func BenchmarkWorkHooks(b *testing.B) {
 	b.ReportAllocs()
 	for b.Loop() {
 		m.Claimed("priority")
-		m.Started("priority", KindRecord)
+		m.Started("priority", paprika.KindRecord)
 		m.Waited("priority", "pdf", 250*time.Millisecond)
 		m.Rendered("priority", "pdf", 0.3)
-		m.Completed("priority", KindRecord, "done")
+		m.Completed("priority", paprika.KindRecord, "done")
 	}
 }
 
@@ -39,9 +40,9 @@ func BenchmarkWorkHooksNil(b *testing.B) {
 	b.ReportAllocs()
 	for b.Loop() {
 		m.Claimed("priority")
-		m.Started("priority", KindRecord)
+		m.Started("priority", paprika.KindRecord)
 		m.Waited("priority", "pdf", 250*time.Millisecond)
 		m.Rendered("priority", "pdf", 0.3)
-		m.Completed("priority", KindRecord, "done")
+		m.Completed("priority", paprika.KindRecord, "done")
 	}
 }

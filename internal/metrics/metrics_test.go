@@ -7,6 +7,8 @@ import (
 
 	"github.com/prometheus/client_golang/prometheus/testutil"
 	"github.com/stretchr/testify/require"
+
+	"github.com/paprikahq/paprika/internal/paprika"
 )
 
 // A method that is not HTTP's and a status out of range do not make new
@@ -29,7 +31,7 @@ func TestUnconfiguredTier(t *testing.T) {
 	m := New(benchTiers)
 	m.Claimed("gold")
 	m.Claimed("gold")
-	m.Completed("gold", KindJob, "failed")
+	m.Completed("gold", paprika.KindJob, "failed")
 	require.Equal(t, 2.0, testutil.ToFloat64(m.claims.WithLabelValues("gold")))
-	require.Equal(t, 1.0, testutil.ToFloat64(m.completed.WithLabelValues("gold", KindJob, "failed")))
+	require.Equal(t, 1.0, testutil.ToFloat64(m.completed.WithLabelValues("gold", paprika.KindJob, "failed")))
 }

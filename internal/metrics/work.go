@@ -8,15 +8,11 @@ import (
 	"github.com/paprikahq/paprika/internal/paprika"
 )
 
-// Kinds of work, the kind label: queued jobs and batch records, and
-// synchronous renders.
-const (
-	KindJob    = paprika.KindJob
-	KindRecord = paprika.KindRecord
-	KindRender = "render"
-)
+// KindRender is the kind label of synchronous renders; queued work is
+// labelled with its own kind, paprika.KindJob or paprika.KindRecord.
+const KindRender = "render"
 
-var kinds = [...]string{KindJob, KindRecord, KindRender}
+var kinds = [...]string{paprika.KindJob, paprika.KindRecord, KindRender}
 
 // formats are the format label's values; anything else (a source that could
 // not be read) is "unknown".
@@ -72,9 +68,9 @@ func (m *Metrics) tier(name string) *tierSet {
 
 func kindIndex(kind string) int {
 	switch kind {
-	case KindJob:
+	case paprika.KindJob:
 		return 0
-	case KindRecord:
+	case paprika.KindRecord:
 		return 1
 	}
 	return 2

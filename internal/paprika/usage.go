@@ -23,14 +23,3 @@ type Usage struct {
 	// to none of the other counts.
 	Previews int64
 }
-
-// Wait is what queued work's group knows of its own wait, the figures
-// queue.etaSeconds and queue.waitingFor are made from: never another
-// tenant's.
-type Wait struct {
-	Ahead     int     // the tenant's own queued work ahead of it
-	Rate      float64 // the group's own starts a second over its last minutes; 0: none to go on
-	Running   int     // the group's work running now
-	Suspended bool    // its tenant is suspended (or deleted)
-	Worker    bool    // a live worker claims its tier
-}

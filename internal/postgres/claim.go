@@ -13,6 +13,7 @@ import (
 	"github.com/jackc/pgx/v5/pgxpool"
 
 	"github.com/paprikahq/paprika/internal/paprika"
+	"github.com/paprikahq/paprika/internal/scheduler"
 )
 
 // The claim's transaction settings (sql/claim.sql): generic-plans and
@@ -22,25 +23,29 @@ var (
 	claimsCommitAsync = Statement("commit-async")
 )
 
+// Queue is the store of scheduler's claims: the policy (internal/scheduler)
+// decides, the queue ranks, locks and takes.
+var _ scheduler.Queue = (*Queue)(nil)
+
 // claim is one claim's transaction on a connection of its own (see
-// paprika.Claim): three pipelined round trips.
+// scheduler.Claim): three pipelined round trips.
 type claim struct {
 	q      *Queue
 	conn   *pgxpool.Conn
-	p      paprika.ClaimParams
+	p      scheduler.ClaimParams
 	minute int64
 	frac   float64
-	lanes  []*paprika.Lane
-	bound  float64 // see paprika.Claim.Bound
-	groups map[paprika.GroupKey]*paprika.Group
-	order  []paprika.GroupKey // the groups in lock order
-	open   bool               // a transaction is open
+	lanes  []*scheduler.Lane
+	bound  float64 // see scheduler.Claim.Bound
+	groups map[scheduler.GroupKey]*scheduler.Group
+	order  []scheduler.GroupKey // the groups in lock order
+	open   bool                 // a transaction is open
 }
 
 // BeginClaim starts a claim: round trip 1 begins the transaction, ranks the
 // lanes by their groups' share used and locks the best p.K that no other
 // claimer holds.
-func (q *Queue) BeginClaim(ctx context.Context, p paprika.ClaimParams) (paprika.Claim, error) {
+func (q *Queue) BeginClaim(ctx context.Context, p scheduler.ClaimParams) (scheduler.Claim, error) {
 	conn, err := q.pool.Acquire(ctx)
 	if err != nil {
 		return nil, err
@@ -54,7 +59,7 @@ func (q *Queue) BeginClaim(ctx context.Context, p paprika.ClaimParams) (paprika.
 	b.Queue(sqlRankLanes, p.Names, p.Weights, p.MaxRunning, p.WorkerTiers, p.K, c.minute, c.frac).Query(func(rows pgx.Rows) error {
 		c.bound = math.Inf(1)
 		for rows.Next() {
-			l := &paprika.Lane{}
+			l := &scheduler.Lane{}
 			var share float64
 			var bound *float64
 			if err := rows.Scan(&l.ID, &share, &l.WaitingSince, &l.QueuedJobs, &l.QueuedRecords, &l.TenantID, &l.Tier, &l.Weight, &l.MaxRunning, &bound); err != nil {
@@ -74,21 +79,21 @@ func (q *Queue) BeginClaim(ctx context.Context, p paprika.ClaimParams) (paprika.
 	return c, nil
 }
 
-func (c *claim) Lanes() []*paprika.Lane { return c.lanes }
+func (c *claim) Lanes() []*scheduler.Lane { return c.lanes }
 
 func (c *claim) Bound() float64 { return c.bound }
 
 // LockGroups is round trip 2: it makes and locks the lanes' groups' rows and
 // reads them fresh, and lists the lanes' batches in turn order.
-func (c *claim) LockGroups(ctx context.Context) (map[paprika.GroupKey]*paprika.Group, error) {
-	c.groups = map[paprika.GroupKey]*paprika.Group{}
+func (c *claim) LockGroups(ctx context.Context) (map[scheduler.GroupKey]*scheduler.Group, error) {
+	c.groups = map[scheduler.GroupKey]*scheduler.Group{}
 	var tenants, tiers []string
 	var withRecords []int64
-	byLane := map[int64]*paprika.Lane{}
+	byLane := map[int64]*scheduler.Lane{}
 	for _, l := range c.lanes {
-		key := paprika.GroupKey{Tenant: l.TenantID, Tier: l.Tier}
+		key := scheduler.GroupKey{Tenant: l.TenantID, Tier: l.Tier}
 		if c.groups[key] == nil {
-			c.groups[key] = &paprika.Group{}
+			c.groups[key] = &scheduler.Group{}
 			c.order = append(c.order, key)
 			tenants, tiers = append(tenants, l.TenantID), append(tiers, l.Tier)
 		}
@@ -109,7 +114,7 @@ func (c *claim) LockGroups(ctx context.Context) (map[paprika.GroupKey]*paprika.G
 	b.Queue(sqlLockGroups, tenants, tiers).Query(func(rows pgx.Rows) error {
 		for rows.Next() {
 			locked++
-			var key paprika.GroupKey
+			var key scheduler.GroupKey
 			var running, gMinute int64
 			var cur, prev int
 			if err := rows.Scan(&key.Tenant, &key.Tier, &running, &gMinute, &cur, &prev); err != nil {
@@ -130,7 +135,7 @@ func (c *claim) LockGroups(ctx context.Context) (map[paprika.GroupKey]*paprika.G
 		b.Queue(sqlLaneBatches, withRecords, c.p.K).Query(func(rows pgx.Rows) error {
 			for rows.Next() {
 				var laneID int64
-				t := &paprika.Turn{}
+				t := &scheduler.Turn{}
 				if err := rows.Scan(&laneID, &t.ID, &t.Running, &t.Queued, &t.Submitted, &t.NextIndex); err != nil {
 					return err
 				}
@@ -152,8 +157,8 @@ func (c *claim) LockGroups(ctx context.Context) (map[paprika.GroupKey]*paprika.G
 }
 
 // unknownGroups are the claim's groups that no committed claim has seen.
-func (c *claim) unknownGroups() []paprika.GroupKey {
-	var out []paprika.GroupKey
+func (c *claim) unknownGroups() []scheduler.GroupKey {
+	var out []scheduler.GroupKey
 	for _, key := range c.order {
 		if _, ok := c.q.groups.Load(key); !ok {
 			out = append(out, key)
@@ -191,7 +196,7 @@ type take struct {
 // plan turns what the policy set on the lanes into the statements' arguments.
 func (c *claim) plan() *take {
 	t := &take{batchTenant: map[uuid.UUID]string{}}
-	started := map[paprika.GroupKey]int{}
+	started := map[scheduler.GroupKey]int{}
 	for _, l := range c.lanes {
 		if l.TakeJobs+l.TakeRecords == 0 {
 			continue
@@ -208,7 +213,7 @@ func (c *claim) plan() *take {
 			}
 		}
 		t.dLanes, t.dJobs, t.dRecords = append(t.dLanes, l.ID), append(t.dJobs, int32(l.TakeJobs)), append(t.dRecords, int32(l.TakeRecords))
-		started[paprika.GroupKey{Tenant: l.TenantID, Tier: l.Tier}] += l.TakeJobs + l.TakeRecords
+		started[scheduler.GroupKey{Tenant: l.TenantID, Tier: l.Tier}] += l.TakeJobs + l.TakeRecords
 		t.n += l.TakeJobs + l.TakeRecords
 	}
 	for _, key := range c.order {

@@ -29,7 +29,7 @@ type Queue struct {
 	// groups are the groups whose started-count rows a committed claim has
 	// seen: such rows are never deleted, so a claim of only known groups
 	// skips ensure-groups (one statement of each claim's second round trip).
-	groups sync.Map // paprika.GroupKey → struct{}
+	groups sync.Map // scheduler.GroupKey → struct{}
 }
 
 // NewQueue returns the queue on pool.

@@ -9,6 +9,7 @@ import (
 	"github.com/jackc/pgx/v5"
 
 	"github.com/paprikahq/paprika/internal/paprika"
+	"github.com/paprikahq/paprika/internal/scheduler"
 )
 
 // Beat announces worker id, claiming tiers, as alive now.
@@ -24,9 +25,9 @@ func (q *Queue) Gone(ctx context.Context, id string) error {
 }
 
 // Wait returns the figures of group (tenantID, tier) at time at, with
-// ahead as the tenant's own work ahead: see paprika.Wait.
-func (s *Store) Wait(ctx context.Context, tenantID, tier string, ahead int, at time.Time) (paprika.Wait, error) {
-	w := paprika.Wait{Ahead: ahead}
+// ahead as the tenant's own work ahead: see scheduler.Wait.
+func (s *Store) Wait(ctx context.Context, tenantID, tier string, ahead int, at time.Time) (scheduler.Wait, error) {
+	w := scheduler.Wait{Ahead: ahead}
 	var minute *int64
 	var cur, prev *int
 	var curSince, prevSince *time.Time

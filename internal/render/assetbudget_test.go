@@ -16,6 +16,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/paprikahq/paprika/internal/assettest"
+	"github.com/paprikahq/paprika/internal/paprika"
 )
 
 // bigAsset is a PNG of the largest size an asset may have (10 MiB): a
@@ -176,7 +177,7 @@ for (let i = 0; i < 300; i++) {
 		require.Less(t, peak-baseline, int64(attackHeap), "%s: the heap grew with the requests", attack.name)
 		require.Less(t, after-baseline, int64(32<<20), "%s: the heap was not given back", attack.name)
 		require.Less(t, peakGoroutines-goroutines, 100, "%s: a goroutine per request", attack.name)
-		re := requireCode(t, err, CodeRenderLimit)
+		re := requireCode(t, err, paprika.CodeRenderLimit)
 		require.Equal(t, "the page was served more than 256 MiB of assets (each time it loads one counts, under any query string)", re.Message, attack.name)
 		require.False(t, BrowserFailed(err), attack.name)
 
@@ -208,7 +209,7 @@ func TestAssetBudgetCountsDistinctAssets(t *testing.T) {
 	window.done = true;
 })();
 </script>`, Options: Options{WaitFor: "window.done"}, Assets: assets})
-	re := requireCode(t, err, CodeRenderLimit)
+	re := requireCode(t, err, paprika.CodeRenderLimit)
 	require.Equal(t, "the page was served more than 128 MiB of assets (each time it loads one counts, under any query string)", re.Message)
 	require.Equal(t, int64(33), assets.opens.Load(), "32 answered, the 33rd past the budget")
 }
@@ -264,7 +265,7 @@ func TestAssetsAreLookedUpByName(t *testing.T) {
 window.got = 0;
 for (let i = 0; i < 150; i++) fetch('assets/' + 'n' + i + '.png').then(() => window.got++, () => window.got++);
 </script>`, Options: Options{WaitFor: "window.got === 150"}, Assets: m.assets()})
-	re := requireCode(t, err, CodeRenderLimit)
+	re := requireCode(t, err, paprika.CodeRenderLimit)
 	require.Contains(t, re.Message, "more than 100 assets that its HTML does not name")
 	require.LessOrEqual(t, m.lookups.Load(), int64(2+maxAssetLookups))
 }

@@ -125,7 +125,7 @@ func (s *assetSet) find(ctx context.Context, name string) (*paprika.Asset, error
 	if !ok {
 		if s.lookups >= maxAssetLookups {
 			s.mu.Unlock()
-			return nil, &paprika.Error{Code: CodeRenderLimit, Message: fmt.Sprintf(
+			return nil, &paprika.Error{Code: paprika.CodeRenderLimit, Message: fmt.Sprintf(
 				"the page asked for more than %d assets that its HTML does not name (assets/NAME); name them in the template", maxAssetLookups)}
 		}
 		s.lookups++
@@ -169,7 +169,7 @@ func resolveAssets(ctx context.Context, log *slog.Logger, assets Assets, html st
 			return ctx.Err()
 		}
 		log.ErrorContext(ctx, "looking up the assets of a render failed", "error", err)
-		return &paprika.Error{Code: CodeRenderFailed, Message: "the tenant's assets could not be looked up; try again shortly"}
+		return &paprika.Error{Code: paprika.CodeRenderFailed, Message: "the tenant's assets could not be looked up; try again shortly"}
 	}
 	return nil
 }

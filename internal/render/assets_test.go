@@ -139,7 +139,7 @@ func TestMissingAssetIsATemplateError(t *testing.T) {
 		_, err := renderErr(t, shared, Input{Template: tc.page, Format: tc.format, Assets: tc.assets})
 		require.Error(t, err, tc.page)
 		code, msg := Failure(err)
-		require.Equal(t, CodeTemplateError, code, "%s: %s", tc.page, msg)
+		require.Equal(t, paprika.CodeTemplateError, code, "%s: %s", tc.page, msg)
 		require.Contains(t, msg, fmt.Sprintf("asset %q does not exist", tc.missing), tc.page)
 	}
 	// An asset the store cannot give is the service's failure: render-failed
@@ -147,7 +147,7 @@ func TestMissingAssetIsATemplateError(t *testing.T) {
 	broken := NewAssets(m.lookup, func(context.Context, paprika.Asset) ([]byte, error) { return nil, errors.New("the store is down") })
 	_, err := renderErr(t, shared, Input{Template: `<img src="{{asset "logo.png"}}">`, Assets: broken})
 	code, msg := Failure(err)
-	require.Equal(t, CodeRenderFailed, code, msg)
+	require.Equal(t, paprika.CodeRenderFailed, code, msg)
 	require.Contains(t, msg, `asset "logo.png" could not be read`)
 	require.False(t, BrowserFailed(err))
 
@@ -156,7 +156,7 @@ func TestMissingAssetIsATemplateError(t *testing.T) {
 	// A name that cannot be an asset's fails at the helper, naming the line.
 	_, err = renderErr(t, shared, Input{Template: "<p>\n{{asset \"../secret\"}}</p>"})
 	code, msg = Failure(err)
-	require.Equal(t, CodeTemplateError, code)
+	require.Equal(t, paprika.CodeTemplateError, code)
 	require.Contains(t, msg, "line 2")
 }
 

@@ -150,7 +150,7 @@ func (e *Engine) OpenTabs() int {
 // render-failed.
 func (e *Engine) Render(ctx context.Context, in Input) (*Output, error) {
 	if err := in.Validate(); err != nil {
-		return nil, &paprika.Error{Code: CodeTemplateError, Message: err.Error()}
+		return nil, &paprika.Error{Code: paprika.CodeTemplateError, Message: err.Error()}
 	}
 	tpl, err := handlebars.Compile(in.Template)
 	if err != nil {
@@ -239,9 +239,9 @@ func (e *Engine) finish(ctx context.Context, out *Output, o *pdf.Options) (*Outp
 	if err != nil {
 		e.log.ErrorContext(ctx, "pdf post-processing failed", "error", err)
 		if errors.Is(err, pdf.ErrNoQPDF) {
-			return nil, &paprika.Error{Code: CodeRenderFailed, Message: "options.pdf.compress and options.pdf.linearize are not available on this server: qpdf is not installed (the log says so)"}
+			return nil, &paprika.Error{Code: paprika.CodeRenderFailed, Message: "options.pdf.compress and options.pdf.linearize are not available on this server: qpdf is not installed (the log says so)"}
 		}
-		return nil, &paprika.Error{Code: CodeRenderFailed, Message: "post-processing the PDF (options.pdf) failed"}
+		return nil, &paprika.Error{Code: paprika.CodeRenderFailed, Message: "post-processing the PDF (options.pdf) failed"}
 	}
 	out.Body, out.Pages = body, pages
 	return out, nil
@@ -257,27 +257,27 @@ func (e *Engine) failure(ctx, rctx context.Context, inst *instance, err error) e
 	case errors.As(err, &re):
 		return re
 	case errors.Is(rctx.Err(), context.DeadlineExceeded):
-		return &paprika.Error{Code: CodeRenderTimeout, Message: fmt.Sprintf("the render took longer than %v", e.cfg.Timeout)}
+		return &paprika.Error{Code: paprika.CodeRenderTimeout, Message: fmt.Sprintf("the render took longer than %v", e.cfg.Timeout)}
 	case errors.As(err, &ie):
-		return &paprika.Error{Code: CodeTemplateError, Message: ie.Msg}
+		return &paprika.Error{Code: paprika.CodeTemplateError, Message: ie.Msg}
 	case errors.Is(err, chromium.ErrMemoryLimit):
 		e.log.WarnContext(ctx, "render failed: the page went past its memory limit", "limit", e.cfg.PageMemory)
-		return &paprika.Error{Code: CodeRenderLimit, Message: "the page used more than " + formatBytes(e.cfg.PageMemory) + " of memory"}
+		return &paprika.Error{Code: paprika.CodeRenderLimit, Message: "the page used more than " + formatBytes(e.cfg.PageMemory) + " of memory"}
 	case errors.Is(err, chromium.ErrPageCrashed):
 		// The page's renderer died, the browser did not: the page's
 		// content most likely did it, and it took only its own render
 		// down. Not a browser failure: a tenant whose page crashes its
 		// renderer must not get Chromium restarted for everyone.
 		e.log.WarnContext(ctx, "render failed: the page crashed")
-		return &paprika.Error{Code: CodeRenderFailed, Message: "the page crashed"}
+		return &paprika.Error{Code: paprika.CodeRenderFailed, Message: "the page crashed"}
 	case errors.Is(err, chromium.ErrNotFound):
 		// The operator's to fix: the path searched goes to the log only.
 		e.log.ErrorContext(ctx, "render failed: no Chromium", "error", err)
-		return &paprika.Error{Code: CodeRenderFailed, Message: "Chromium is not available on this server; " + chromium.InstallHint}
+		return &paprika.Error{Code: paprika.CodeRenderFailed, Message: "Chromium is not available on this server; " + chromium.InstallHint}
 	case errors.Is(err, chromium.ErrSandbox):
 		// The details are the server's, not the tenant's.
 		e.log.ErrorContext(ctx, "render failed: Chromium's sandbox cannot run", "error", err)
-		return &paprika.Error{Code: CodeRenderFailed, Message: "chromium's sandbox cannot run on this server"}
+		return &paprika.Error{Code: paprika.CodeRenderFailed, Message: "chromium's sandbox cannot run on this server"}
 	}
 	if inst != nil && inst.Err() != nil {
 		e.log.WarnContext(ctx, "render failed: chromium died", "error", err, "cause", inst.Err())

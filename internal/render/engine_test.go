@@ -113,7 +113,7 @@ func TestPagesHeaderAndFooter(t *testing.T) {
 	require.NotContains(t, pdfText(t, out.Body), "First page")
 
 	_, err := renderErr(t, shared, Input{Template: twoPages, Options: Options{PageRanges: "5-6"}})
-	requireCode(t, err, CodeTemplateError)
+	requireCode(t, err, paprika.CodeTemplateError)
 }
 
 func TestPaperSizes(t *testing.T) {
@@ -173,7 +173,7 @@ setTimeout(() => { document.getElementById('out').textContent = 'chart drawn for
 	require.Contains(t, pdfText(t, out.Body), "chart drawn for Ada")
 
 	_, err := renderErr(t, shared, Input{Template: src, Options: Options{WaitFor: "window.("}})
-	re := requireCode(t, err, CodeTemplateError)
+	re := requireCode(t, err, paprika.CodeTemplateError)
 	require.Contains(t, re.Message, "waitFor")
 }
 
@@ -187,22 +187,22 @@ func TestHTMLFormatNeedsNoBrowser(t *testing.T) {
 	require.Equal(t, 1, out.Pages)
 
 	_, err := renderErr(t, e, Input{Template: "<p>x</p>"})
-	re := requireCode(t, err, CodeRenderFailed)
+	re := requireCode(t, err, paprika.CodeRenderFailed)
 	require.Contains(t, re.Message, "install it with: sudo apt-get install -y chromium")
 }
 
 func TestRenderTemplateErrors(t *testing.T) {
 	t.Parallel()
 	_, err := renderErr(t, shared, Input{Template: "<p>\n{{#each x}}\n</p>"})
-	re := requireCode(t, err, CodeTemplateError)
+	re := requireCode(t, err, paprika.CodeTemplateError)
 	require.Regexp(t, regexp.MustCompile(`^line \d+: `), re.Message)
 
 	_, err = renderErr(t, shared, Input{Template: "<p>\n{{formatCurrency total \"EUR\"}}</p>", Data: []byte(`{"total":"n/a"}`)})
-	re = requireCode(t, err, CodeTemplateError)
+	re = requireCode(t, err, paprika.CodeTemplateError)
 	require.Equal(t, `line 2: formatCurrency: "n/a" is not a number`, re.Message)
 
 	_, err = renderErr(t, shared, Input{Template: "x", Format: "gif"})
-	requireCode(t, err, CodeTemplateError)
+	requireCode(t, err, paprika.CodeTemplateError)
 }
 
 func TestContextCanceled(t *testing.T) {

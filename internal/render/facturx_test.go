@@ -13,6 +13,7 @@ import (
 	"testing"
 
 	"github.com/paprikahq/paprika/internal/facturxtest"
+	"github.com/paprikahq/paprika/internal/paprika"
 	"github.com/stretchr/testify/require"
 )
 
@@ -195,13 +196,13 @@ func TestFacturXInvoiceErrors(t *testing.T) {
 		in := facturxInput(t, map[string]any{"facturx": map[string]any{"profile": c.profile}})
 		in.Options.PDF.FacturX.XMLTemplate = c.xmlTemplate
 		_, err := renderErr(t, shared, in)
-		re := requireCode(t, err, CodeTemplateError)
+		re := requireCode(t, err, paprika.CodeTemplateError)
 		require.Contains(t, re.Message, c.want, c.name)
 	}
 	// The XML given as it is: checked the same way.
 	in := Input{Template: "<p>x</p>", Options: Options{PDF: pdfOptions(t, `{"facturx":{"profile":"BASIC","xml":"<rsm:CrossIndustryInvoice xmlns:rsm=\"urn:un:unece:uncefact:data:standard:CrossIndustryInvoice:100\">\n<b></rsm:CrossIndustryInvoice>"}}`)}}
 	_, err := renderErr(t, shared, in)
-	re := requireCode(t, err, CodeTemplateError)
+	re := requireCode(t, err, paprika.CodeTemplateError)
 	require.Contains(t, re.Message, "options.pdf.facturx.xml is not a Factur-X invoice: line 2: the invoice XML is not well formed")
 }
 

@@ -12,6 +12,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/paprikahq/paprika/internal/metrics"
+	"github.com/paprikahq/paprika/internal/paprika"
 )
 
 // browserPid is the pid of e's running browser (its process group id).
@@ -33,7 +34,7 @@ func TestEndlessLoopTimesOut(t *testing.T) {
 
 	// It fails with the timeout's own error (not a crash, not a hang).
 	_, err := renderErr(t, e, Input{Template: "<p>spin</p><script>while (true) {}</script>"})
-	requireCode(t, err, CodeRenderTimeout)
+	requireCode(t, err, paprika.CodeRenderTimeout)
 	require.False(t, BrowserFailed(err), "a timeout is the page's doing")
 	require.Contains(t, err.Error(), "longer than 2s")
 
@@ -86,7 +87,7 @@ func TestBrowserKilledMidRender(t *testing.T) {
 	}()
 	// render-failed, not render-timeout: it ends when the browser dies.
 	_, err := renderErr(t, e, Input{Template: "<p>never ready</p>", Options: Options{WaitFor: "false"}})
-	requireCode(t, err, CodeRenderFailed)
+	requireCode(t, err, paprika.CodeRenderFailed)
 	require.True(t, BrowserFailed(err), "a crash is Chromium's own failure: the API renders it once more")
 
 	out := render(t, e, Input{Template: "<p>on a new browser</p>"})
@@ -157,7 +158,7 @@ func TestCloseLeavesNoProcess(t *testing.T) {
 	requireGroupGone(t, pid)
 
 	_, err := renderErr(t, e, Input{Template: "<p>closed</p>"})
-	requireCode(t, err, CodeRenderFailed)
+	requireCode(t, err, paprika.CodeRenderFailed)
 }
 
 // requireGroupGone waits for every process of the group to be gone, and

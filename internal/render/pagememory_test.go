@@ -10,6 +10,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/paprikahq/paprika/internal/metrics"
+	"github.com/paprikahq/paprika/internal/paprika"
 	"github.com/paprikahq/paprika/internal/testkit"
 )
 
@@ -53,7 +54,7 @@ func TestPageMemoryIsBounded(t *testing.T) {
 		}()
 		_, err := renderErr(t, e, bomb.in)
 		peak := stop()
-		re := requireCode(t, err, CodeRenderLimit)
+		re := requireCode(t, err, paprika.CodeRenderLimit)
 		require.Equal(t, "the page used more than 512 MiB of memory", re.Message, bomb.name)
 		require.False(t, BrowserFailed(err), "%s: the page's limit is not Chromium's failure", bomb.name)
 		require.NoError(t, <-other, "%s: the render beside it", bomb.name)

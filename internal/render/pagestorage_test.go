@@ -8,6 +8,8 @@ import (
 	"time"
 
 	"github.com/stretchr/testify/require"
+
+	"github.com/paprikahq/paprika/internal/paprika"
 )
 
 // fillIndexedDB writes 100 MiB into IndexedDB (ten blobs of 10 MB), reads
@@ -84,7 +86,7 @@ func TestPageStorageDoesNotOutliveItsRender(t *testing.T) {
 	short.mu.Unlock()
 	shortBefore := dirSize(t, shortProfile)
 	_, err = renderErr(t, short, Input{Template: "<script>const SPIN = true</script>" + fillIndexedDB, Options: wait})
-	requireCode(t, err, CodeRenderTimeout)
+	requireCode(t, err, paprika.CodeRenderTimeout)
 
 	for _, eng := range []*Engine{e, short} {
 		read := pdfText(t, render(t, eng, Input{Template: readStorage, Options: wait}).Body)

@@ -12,6 +12,7 @@ import (
 
 	"github.com/stretchr/testify/require"
 
+	"github.com/paprikahq/paprika/internal/paprika"
 	"github.com/paprikahq/paprika/internal/render/pdf"
 )
 
@@ -116,7 +117,7 @@ func TestPDFOptionsPagesStayExact(t *testing.T) {
 func TestPDFOptionsRefusedOnOtherFormats(t *testing.T) {
 	t.Parallel()
 	_, err := renderErr(t, shared, Input{Template: "<p>x</p>", Format: FormatPNG, Options: Options{PDF: &pdf.Options{Title: "x"}}})
-	requireCode(t, err, CodeTemplateError)
+	requireCode(t, err, paprika.CodeTemplateError)
 	require.ErrorContains(t, err, "options.pdf")
 }
 

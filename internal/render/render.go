@@ -25,15 +25,6 @@ const (
 	FormatHTML = "html"
 )
 
-// Error codes a render can fail with. They are the codes tenants see on a
-// failed job ({code, message}) and, for template-error, the API's 422 code.
-const (
-	CodeTemplateError = paprika.CodeTemplateError
-	CodeRenderLimit   = paprika.CodeRenderLimit
-	CodeRenderTimeout = paprika.CodeRenderTimeout
-	CodeRenderFailed  = paprika.CodeRenderFailed
-)
-
 // Input is one document to render.
 type Input struct {
 	Template string          // Handlebars HTML
@@ -62,8 +53,10 @@ type Renderer interface {
 	Render(ctx context.Context, in Input) (*Output, error)
 }
 
-// A render fails with a *paprika.Error of one of the Code* codes. A
-// template-error (the template, its data or options, or the page's own
+// A render fails with a *paprika.Error of one of the render codes
+// (paprika.CodeTemplateError, CodeRenderLimit, CodeRenderTimeout,
+// CodeRenderFailed): the codes tenants see on a failed job ({code,
+// message}) and, for template-error, the API's 422 code. A template-error (the template, its data or options, or the page's own
 // scripts or header that break the render) and a render-limit (the page
 // went past a limit of one render, such as its memory) are the tenant's
 // and never retried; so is a render-timeout (it would time out again);
@@ -85,7 +78,7 @@ func (b *browserFailure) Unwrap() error { return b.err }
 
 // browserFailed is the render-failed error of a browser failure.
 func browserFailed(message string) error {
-	return &browserFailure{err: &paprika.Error{Code: CodeRenderFailed, Message: message}}
+	return &browserFailure{err: &paprika.Error{Code: paprika.CodeRenderFailed, Message: message}}
 }
 
 // BrowserFailed reports whether err is a render-failed of Chromium's own
@@ -100,7 +93,7 @@ func BrowserFailed(err error) bool {
 }
 
 // Failure is the one translation of a failed render into what a tenant
-// sees: its code (one of the Code* codes) and its message. A
+// sees: its code (one of the render codes) and its message. A
 // *paprika.Error's message is written for tenants; anything else (a
 // database or file error, whose text may name a server path or address)
 // is render-failed with a message of the tenant's terms only, and the
@@ -112,7 +105,7 @@ func Failure(err error) (code, message string) {
 	if errors.As(err, &pe) {
 		return pe.Code, pe.Message
 	}
-	return CodeRenderFailed, InternalFailure
+	return paprika.CodeRenderFailed, InternalFailure
 }
 
 // InternalFailure is the message of a render that failed for a reason of

@@ -11,6 +11,8 @@ import (
 	"time"
 
 	"github.com/stretchr/testify/require"
+
+	"github.com/paprikahq/paprika/internal/paprika"
 )
 
 // counter is an HTTP server on 127.0.0.1 that counts every connection
@@ -170,5 +172,5 @@ func TestAllowListParsing(t *testing.T) {
 	ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
 	defer cancel()
 	_, err := e.Render(ctx, Input{Template: "x"})
-	requireCode(t, err, CodeRenderFailed)
+	requireCode(t, err, paprika.CodeRenderFailed)
 }

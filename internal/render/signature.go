@@ -31,18 +31,18 @@ func (e *Engine) sign(ctx context.Context, out *Output, in Input) (*Output, erro
 	}
 	c := in.Certificates
 	if c == nil || c.Find == nil {
-		return nil, paprika.Errorf(CodeTemplateError, "options.pdf.signature: this render has no stored certificates to sign with (a local render signs nothing)")
+		return nil, paprika.Errorf(paprika.CodeTemplateError, "options.pdf.signature: this render has no stored certificates to sign with (a local render signs nothing)")
 	}
 	cert, err := c.Find(ctx, s.Certificate)
 	if paprika.ErrorCode(err) == paprika.CodeNotFound {
-		return nil, paprika.Errorf(CodeTemplateError, "options.pdf.signature.certificate %q is not a stored certificate (PUT /v1/certificates/%s)", s.Certificate, s.Certificate)
+		return nil, paprika.Errorf(paprika.CodeTemplateError, "options.pdf.signature.certificate %q is not a stored certificate (PUT /v1/certificates/%s)", s.Certificate, s.Certificate)
 	}
 	if err != nil {
 		if ctx.Err() != nil {
 			return nil, ctx.Err()
 		}
 		e.log.ErrorContext(ctx, "signing certificate not read", "certificate", s.Certificate, "error", err)
-		return nil, paprika.Errorf(CodeRenderFailed, "the signing certificate could not be read")
+		return nil, paprika.Errorf(paprika.CodeRenderFailed, "the signing certificate could not be read")
 	}
 	now := time.Now()
 	if !cert.ValidAt(now) {
@@ -50,12 +50,12 @@ func (e *Engine) sign(ctx context.Context, out *Output, in Input) (*Output, erro
 		if now.Before(cert.NotBefore) {
 			state = "is not valid yet"
 		}
-		return nil, paprika.Errorf(CodeTemplateError, "options.pdf.signature.certificate %q %s: it is valid from %s to %s",
+		return nil, paprika.Errorf(paprika.CodeTemplateError, "options.pdf.signature.certificate %q %s: it is valid from %s to %s",
 			s.Certificate, state, cert.NotBefore.UTC().Format(time.RFC3339), cert.NotAfter.UTC().Format(time.RFC3339))
 	}
 	if c.Key == nil {
 		e.log.ErrorContext(ctx, "a render asks for a signature and PAPRIKA_SECRET_KEY is not set", "certificate", s.Certificate)
-		return nil, paprika.Errorf(CodeRenderFailed, "this server cannot open stored certificates (no PAPRIKA_SECRET_KEY); its operator must set it")
+		return nil, paprika.Errorf(paprika.CodeRenderFailed, "this server cannot open stored certificates (no PAPRIKA_SECRET_KEY); its operator must set it")
 	}
 	key, err := cert.SigningKey(c.Key)
 	if err != nil {
@@ -64,12 +64,12 @@ func (e *Engine) sign(ctx context.Context, out *Output, in Input) (*Output, erro
 			msg += " with this server's PAPRIKA_SECRET_KEY"
 		}
 		e.log.ErrorContext(ctx, msg, "certificate", s.Certificate, "error", err)
-		return nil, paprika.Errorf(CodeRenderFailed, "%s", msg)
+		return nil, paprika.Errorf(paprika.CodeRenderFailed, "%s", msg)
 	}
 	body, err := pdf.Sign(out.Body, key, s, now)
 	if err != nil {
 		e.log.ErrorContext(ctx, "signing the PDF failed", "error", err)
-		return nil, paprika.Errorf(CodeRenderFailed, "signing the PDF (options.pdf.signature) failed")
+		return nil, paprika.Errorf(paprika.CodeRenderFailed, "signing the PDF (options.pdf.signature) failed")
 	}
 	out.Body = body
 	return out, nil

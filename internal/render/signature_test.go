@@ -69,17 +69,17 @@ func TestSignatureFailures(t *testing.T) {
 	tpl := `<p>x</p>`
 
 	_, err := renderErr(t, shared, Input{Template: tpl, Options: Options{PDF: o}})
-	re := requireCode(t, err, CodeTemplateError)
+	re := requireCode(t, err, paprika.CodeTemplateError)
 	require.Contains(t, re.Message, "no stored certificates to sign with")
 
 	stored := storedCertificates(t, newSealedKey(t), set, "main")
 	stored.Key = newSealedKey(t) // not the key it was sealed with
 	_, err = renderErr(t, shared, Input{Template: tpl, Options: Options{PDF: o}, Certificates: stored})
-	re = requireCode(t, err, CodeRenderFailed)
+	re = requireCode(t, err, paprika.CodeRenderFailed)
 	require.Contains(t, re.Message, "does not open with this server's PAPRIKA_SECRET_KEY")
 
 	soon := certtest.New(t, certtest.Options{NotBefore: time.Now().Add(time.Hour), NotAfter: time.Now().Add(2 * time.Hour)})
 	_, err = renderErr(t, shared, Input{Template: tpl, Options: Options{PDF: o}, Certificates: storedCertificates(t, newSealedKey(t), soon, "main")})
-	re = requireCode(t, err, CodeTemplateError)
+	re = requireCode(t, err, paprika.CodeTemplateError)
 	require.Contains(t, re.Message, `"main" is not valid yet: it is valid from `+soon.Cert.NotBefore.UTC().Format(time.RFC3339))
 }

@@ -19,6 +19,7 @@ import (
 
 	"github.com/stretchr/testify/require"
 
+	"github.com/paprikahq/paprika/internal/paprika"
 	"github.com/paprikahq/paprika/internal/render/pdf"
 )
 
@@ -323,7 +324,7 @@ func TestPDFUA1CheckListsEveryProblem(t *testing.T) {
 <table><tr><td>Widget</td><td>3</td></tr></table>
 <table role="presentation"><tr><td>layout</td></tr></table>`
 	_, err := renderErr(t, shared, Input{Template: tpl, Options: Options{PDF: pdfOptions(t, `{"standards":["PDF/UA-1"]}`)}})
-	re := requireCode(t, err, CodeTemplateError)
+	re := requireCode(t, err, paprika.CodeTemplateError)
 	for _, want := range []string{
 		"html has no lang attribute",
 		"the document has no title",
@@ -341,7 +342,7 @@ func TestPDFUA1CheckListsEveryProblem(t *testing.T) {
 
 	// options.pdf.title gives the title the page lacks.
 	_, err = renderErr(t, shared, Input{Template: tpl, Options: Options{PDF: pdfOptions(t, `{"standards":["PDF/UA-1"],"title":"T"}`)}})
-	re = requireCode(t, err, CodeTemplateError)
+	re = requireCode(t, err, paprika.CodeTemplateError)
 	require.NotContains(t, re.Message, "no title")
 	require.Contains(t, re.Message, "html has no lang attribute")
 }

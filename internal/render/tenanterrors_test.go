@@ -53,12 +53,12 @@ Object.defineProperty(document, "fonts", {get() { throw new Error("no fonts for 
 	}
 	for i := range maxFailuresInARow + 1 {
 		err := tenantErr(fonts)
-		re := requireCode(t, err, CodeTemplateError)
+		re := requireCode(t, err, paprika.CodeTemplateError)
 		require.Contains(t, re.Message, "no fonts for you", "run %d", i)
 		require.False(t, BrowserFailed(err), "run %d: the page's script is not Chromium's failure", i)
 
 		err = tenantErr(header)
-		re = requireCode(t, err, CodeTemplateError)
+		re = requireCode(t, err, paprika.CodeTemplateError)
 		require.Contains(t, re.Message, "headerTemplate", "run %d", i)
 		require.False(t, BrowserFailed(err), "run %d: a header that cannot print is not Chromium's failure", i)
 	}
@@ -74,5 +74,5 @@ Object.defineProperty(document, "fonts", {get() { throw new Error("no fonts for 
 // pageCrashed says whether err is a render whose page's renderer crashed.
 func pageCrashed(err error) bool {
 	var re *paprika.Error
-	return errors.As(err, &re) && re.Code == CodeRenderFailed && re.Message == "the page crashed"
+	return errors.As(err, &re) && re.Code == paprika.CodeRenderFailed && re.Message == "the page crashed"
 }

@@ -6,8 +6,6 @@ import (
 	"time"
 
 	"github.com/stretchr/testify/require"
-
-	"github.com/paprikahq/paprika/internal/paprika"
 )
 
 // A claim that locked only a few lanes gives them items only while their
@@ -18,19 +16,19 @@ import (
 // at +29% and -58% of their share).
 func TestAllocateStopsAtTheBound(t *testing.T) {
 	t0 := time.Date(2026, 12, 1, 10, 0, 0, 0, time.UTC)
-	setup := func() ([]*paprika.Lane, map[paprika.GroupKey]*paprika.Group) {
-		var lanes []*paprika.Lane
-		groups := map[paprika.GroupKey]*paprika.Group{}
+	setup := func() ([]*Lane, map[GroupKey]*Group) {
+		var lanes []*Lane
+		groups := map[GroupKey]*Group{}
 		for i, tenant := range []string{"a", "b", "c"} {
-			lanes = append(lanes, &paprika.Lane{ID: int64(i), QueuedJobs: 100, TenantID: tenant, Tier: "standard",
+			lanes = append(lanes, &Lane{ID: int64(i), QueuedJobs: 100, TenantID: tenant, Tier: "standard",
 				Weight: 1, WaitingSince: t0.Add(time.Duration(i) * time.Second)})
 			// Each group has 10 started in the window, b one running too.
-			groups[paprika.GroupKey{Tenant: tenant, Tier: "standard"}] = &paprika.Group{Recent: 10}
+			groups[GroupKey{Tenant: tenant, Tier: "standard"}] = &Group{Recent: 10}
 		}
-		groups[paprika.GroupKey{Tenant: "b", Tier: "standard"}].Running = 1
+		groups[GroupKey{Tenant: "b", Tier: "standard"}].Running = 1
 		return lanes, groups
 	}
-	taken := func(lanes []*paprika.Lane) []int {
+	taken := func(lanes []*Lane) []int {
 		var n []int
 		for _, l := range lanes {
 			n = append(n, l.TakeJobs)

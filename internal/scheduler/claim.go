@@ -19,12 +19,12 @@ type Policy struct {
 // Claimer claims work by the fair-share policy.
 type Claimer struct {
 	queue  Queue
-	params paprika.ClaimParams // the tiers' part, built once
+	params ClaimParams // the tiers' part, built once
 }
 
 // NewClaimer returns a claimer for policy.
 func NewClaimer(q Queue, policy Policy) *Claimer {
-	c := &Claimer{queue: q, params: paprika.ClaimParams{WorkerTiers: policy.WorkerTiers, Lease: policy.Lease}}
+	c := &Claimer{queue: q, params: ClaimParams{WorkerTiers: policy.WorkerTiers, Lease: policy.Lease}}
 	for _, t := range policy.Tiers {
 		c.params.Names = append(c.params.Names, t.Key)
 		c.params.Weights = append(c.params.Weights, t.Weight)
@@ -40,7 +40,7 @@ func NewClaimer(q Queue, policy Policy) *Claimer {
 // lanes ranked and locked, their groups locked and read fresh, the items
 // taken. Between the last two, allocate replays the policy over what is
 // locked.
-func (c *Claimer) Claim(ctx context.Context, k int) ([]Item, error) {
+func (c *Claimer) Claim(ctx context.Context, k int) ([]paprika.Item, error) {
 	if k <= 0 {
 		return nil, nil
 	}
@@ -69,19 +69,19 @@ func (c *Claimer) Claim(ctx context.Context, k int) ([]Item, error) {
 // claim already gave it (a start adds to both running and started), ties to
 // the lane waiting longest, then to one with single jobs. It stops early
 // when the lowest share is past bound: a lane this claim did not lock is
-// lower then (see paprika.Claim.Bound), and the next claim serves it. It
+// lower then (see Claim.Bound), and the next claim serves it. It
 // returns how many items it handed out.
-func allocate(lanes []*paprika.Lane, groups map[paprika.GroupKey]*paprika.Group, k int, bound float64) int {
+func allocate(lanes []*Lane, groups map[GroupKey]*Group, k int, bound float64) int {
 	// Each lane's group, looked up once: in the loop below, k lookups of
 	// every lane were 4% of a worker's CPU at 128 slots.
-	gs := make([]*paprika.Group, len(lanes))
+	gs := make([]*Group, len(lanes))
 	for i, l := range lanes {
-		gs[i] = groups[paprika.GroupKey{Tenant: l.TenantID, Tier: l.Tier}]
+		gs[i] = groups[GroupKey{Tenant: l.TenantID, Tier: l.Tier}]
 	}
 	n := 0
 	for ; n < k; n++ {
-		var best *paprika.Lane
-		var bestGroup *paprika.Group
+		var best *Lane
+		var bestGroup *Group
 		var bestShare float64
 		for i, l := range lanes {
 			if l.TakeJobs >= l.QueuedJobs && !hasRecordsLeft(l) {
@@ -107,7 +107,7 @@ func allocate(lanes []*paprika.Lane, groups map[paprika.GroupKey]*paprika.Group,
 			continue
 		}
 		// Batches take turns: the fewest running (counting this claim's), then the oldest.
-		var next *paprika.Turn
+		var next *Turn
 		for _, t := range best.Batches {
 			if t.Take >= t.Queued {
 				continue
@@ -122,7 +122,7 @@ func allocate(lanes []*paprika.Lane, groups map[paprika.GroupKey]*paprika.Group,
 	return n
 }
 
-func hasRecordsLeft(l *paprika.Lane) bool {
+func hasRecordsLeft(l *Lane) bool {
 	for _, t := range l.Batches {
 		if t.Take < t.Queued {
 			return true

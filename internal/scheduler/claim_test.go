@@ -6,7 +6,7 @@ import (
 
 	"github.com/stretchr/testify/require"
 
-	"github.com/paprikahq/paprika/internal/scheduler"
+	"github.com/paprikahq/paprika/internal/paprika"
 	"github.com/paprikahq/paprika/internal/scheduler/schedtest"
 )
 
@@ -20,10 +20,10 @@ func TestClaimJobsThenRecords(t *testing.T) {
 	items, err := f.Claimer().Claim(context.Background(), 4)
 	require.NoError(t, err)
 	require.Len(t, items, 4)
-	require.Equal(t, scheduler.KindJob, items[0].Kind)
+	require.Equal(t, paprika.KindJob, items[0].Kind)
 	require.Equal(t, j1.ID, items[0].JobID)
 	require.Equal(t, j2.ID, items[1].JobID)
-	require.Equal(t, scheduler.KindRecord, items[2].Kind)
+	require.Equal(t, paprika.KindRecord, items[2].Kind)
 	require.Equal(t, b.ID, items[2].BatchID)
 	require.Equal(t, 1, items[2].Index)
 	require.Equal(t, 2, items[3].Index)

@@ -30,5 +30,8 @@
 //
 // The package is the policy alone: it decides which work a worker gets
 // next and reads the tiers' measures, and it renders, stores and completes
-// nothing.
+// nothing. It owns the claim's types (Lane, Turn, Group, ClaimParams, the
+// Claim transaction) and the measures' (TierCount, Measured, Wait, with the
+// queued work's ETA): the store implements its Queue and Counters
+// interfaces (internal/postgres), and this package imports no store.
 package scheduler

@@ -5,7 +5,6 @@ import (
 	"math"
 
 	"github.com/paprikahq/paprika/internal/config"
-	"github.com/paprikahq/paprika/internal/paprika"
 )
 
 // Percentiles are p50 and p95 in seconds; nil when nothing was measured.
@@ -29,12 +28,34 @@ type TierMeasures struct {
 	RenderSeconds Percentiles `json:"renderSeconds"`
 }
 
+// TierCount is a count of work at one tier.
+type TierCount struct {
+	Tier string
+	N    int64
+}
+
+// TierQueue is the work queued at one tier and the age of its oldest, in
+// seconds.
+type TierQueue struct {
+	Tier          string
+	N             int64
+	OldestSeconds float64
+}
+
+// Measured is what was measured at one tier over a window: kind "s" (work
+// started, seconds waited) or "d" (work done, seconds rendering).
+type Measured struct {
+	Tier, Kind string
+	N          int64
+	P50, P95   float64
+}
+
 // Counters is what the measures are read from (internal/postgres.Store).
 type Counters interface {
-	QueuedByTier(ctx context.Context, names []string) ([]paprika.TierCount, error)
-	QueueByTier(ctx context.Context, names []string) ([]paprika.TierQueue, error)
-	RunningByTier(ctx context.Context) ([]paprika.TierCount, error)
-	MeasuredByTier(ctx context.Context, minutes int) ([]paprika.Measured, error)
+	QueuedByTier(ctx context.Context, names []string) ([]TierCount, error)
+	QueueByTier(ctx context.Context, names []string) ([]TierQueue, error)
+	RunningByTier(ctx context.Context) ([]TierCount, error)
+	MeasuredByTier(ctx context.Context, minutes int) ([]Measured, error)
 }
 
 // Measures returns every configured tier's figures, in configured order:
@@ -95,4 +116,51 @@ func Measures(ctx context.Context, db Counters, tiers config.Tiers, minutes int)
 func round3(x float64) *float64 {
 	r := math.Round(x*1000) / 1000
 	return &r
+}
+
+// Wait is what queued work's group knows of its own wait, the figures
+// WaitingFor and ETASeconds are made from: never another tenant's.
+type Wait struct {
+	Ahead     int     // the tenant's own queued work ahead of it
+	Rate      float64 // the group's own starts a second over its last minutes; 0: none to go on
+	Running   int     // the group's work running now
+	Suspended bool    // its tenant is suspended (or deleted)
+	Worker    bool    // a live worker claims its tier
+}
+
+// What queued work waits for, the API's queue.waitingFor
+// (docs/scheduler.md, What tenants see).
+const (
+	WaitingTurn       = "turn"        // its group waits its fair share
+	WaitingMaxRunning = "max-running" // its tenant already runs its tier's maxRunning
+	WaitingSuspended  = "suspended"   // its tenant is suspended
+	WaitingNoWorker   = "no-worker"   // no live worker claims its tier
+)
+
+// WaitingFor says why work of a group with figures w waits, at a tier of
+// maxRunning (0: none). A suspension outweighs everything, then a tier no
+// worker claims, then the tenant's own limit; else it waits its turn.
+func WaitingFor(w Wait, maxRunning int) string {
+	switch {
+	case w.Suspended:
+		return WaitingSuspended
+	case !w.Worker:
+		return WaitingNoWorker
+	case maxRunning > 0 && w.Running >= maxRunning:
+		return WaitingMaxRunning
+	}
+	return WaitingTurn
+}
+
+// ETASeconds is when work with w.Ahead of its tenant's own work ahead of it
+// should start: (ahead + 1) ÷ its group's own start rate, to the tenth of
+// a second; nil without a rate to go on, or while nothing can start it
+// (suspended, no worker). A group's own rate, not the service's: another
+// tenant's work never shows in it.
+func ETASeconds(w Wait) *float64 {
+	if w.Rate <= 0 || w.Suspended || !w.Worker {
+		return nil
+	}
+	eta := math.Round(float64(w.Ahead+1)/w.Rate*10) / 10
+	return &eta
 }

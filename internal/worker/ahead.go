@@ -11,13 +11,6 @@ import (
 	"github.com/paprikahq/paprika/internal/scheduler"
 )
 
-// AheadAuto, as Config.Ahead (PAPRIKA_CLAIM_AHEAD unset or "auto"), has a
-// worker claim ahead as many items as its slots finish during one claim,
-// by its own measures of both, and at most as many as its slots. A worker
-// claiming a tier with maxRunning claims nothing ahead: an item waiting in
-// the worker would hold one of its tenant's maxRunning places.
-const AheadAuto = config.ClaimAheadAuto
-
 // aheadEWMA is the weight of each new measure in the averages.
 const aheadEWMA = 0.1
 
@@ -31,7 +24,7 @@ const aheadEWMA = 0.1
 // most the slots' number: twice that took the product path's largest share
 // deviation past 2% in 2 runs of 9.
 type aheadSizer struct {
-	fixed int // ≥ 0: always this many; AheadAuto: sized by the measures
+	fixed int // ≥ 0: always this many; config.ClaimAheadAuto: sized by the measures
 	slots int // the worker's, and the most it sizes
 
 	mu     sync.Mutex
@@ -41,8 +34,8 @@ type aheadSizer struct {
 
 func newAheadSizer(ahead, slots int, policy scheduler.Policy) *aheadSizer {
 	a := &aheadSizer{fixed: max(ahead, 0), slots: slots}
-	if ahead == AheadAuto {
-		a.fixed = AheadAuto
+	if ahead == config.ClaimAheadAuto {
+		a.fixed = config.ClaimAheadAuto
 		if claimsMaxRunning(policy) {
 			a.fixed = 0
 		}
@@ -61,7 +54,7 @@ func claimsMaxRunning(p scheduler.Policy) bool {
 }
 
 // sized says whether the number claimed ahead follows the measures.
-func (a *aheadSizer) sized() bool { return a.fixed == AheadAuto }
+func (a *aheadSizer) sized() bool { return a.fixed == config.ClaimAheadAuto }
 
 // limit is the most it can say.
 func (a *aheadSizer) limit() int {

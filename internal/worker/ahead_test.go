@@ -9,7 +9,7 @@ import (
 
 	"github.com/stretchr/testify/require"
 
-	"github.com/paprikahq/paprika/internal/paprika"
+	"github.com/paprikahq/paprika/internal/config"
 	"github.com/paprikahq/paprika/internal/postgres"
 	"github.com/paprikahq/paprika/internal/scheduler"
 	"github.com/paprikahq/paprika/internal/scheduler/schedtest"
@@ -28,7 +28,7 @@ func TestAheadSizer(t *testing.T) {
 	require.Equal(t, 5, fixed.now(), "a number set is kept, maxRunning or not")
 	require.Equal(t, 0, newAheadSizer(0, 8, unlimited).now())
 
-	a := newAheadSizer(AheadAuto, 8, unlimited)
+	a := newAheadSizer(config.ClaimAheadAuto, 8, unlimited)
 	require.Equal(t, 8, a.limit())
 	require.Equal(t, 0, a.now(), "nothing ahead before a render and a claim were measured")
 	a.rendered(0.060)
@@ -45,10 +45,10 @@ func TestAheadSizer(t *testing.T) {
 	}
 	require.Equal(t, 4, a.now(), "8 × 10 ms / 25 ms = 3.2, rounded up")
 
-	require.Equal(t, 0, newAheadSizer(AheadAuto, 8, limited).limit(),
+	require.Equal(t, 0, newAheadSizer(config.ClaimAheadAuto, 8, limited).limit(),
 		"a worker claiming a tier with maxRunning claims nothing ahead")
 	limited.WorkerTiers = []string{"standard"}
-	require.Equal(t, 8, newAheadSizer(AheadAuto, 8, limited).limit(),
+	require.Equal(t, 8, newAheadSizer(config.ClaimAheadAuto, 8, limited).limit(),
 		"unless it claims only tiers without maxRunning")
 }
 
@@ -59,7 +59,7 @@ type claimSizes struct {
 	asked []int
 }
 
-func (q *claimSizes) BeginClaim(ctx context.Context, p paprika.ClaimParams) (paprika.Claim, error) {
+func (q *claimSizes) BeginClaim(ctx context.Context, p scheduler.ClaimParams) (scheduler.Claim, error) {
 	q.mu.Lock()
 	q.asked = append(q.asked, p.K)
 	q.mu.Unlock()
@@ -72,8 +72,9 @@ func (q *claimSizes) most() int {
 	return slices.Max(q.asked)
 }
 
-// drainAhead runs a worker of slots claiming ahead by AheadAuto until the
-// tenant's batch of n records is done, and returns the most a claim asked.
+// drainAhead runs a worker of slots claiming ahead by config.ClaimAheadAuto
+// until the tenant's batch of n records is done, and returns the most a
+// claim asked.
 func drainAhead(t *testing.T, tiersJSON string, r *schedtest.Renderer, slots, n int) int {
 	f := setup(t, tiersJSON)
 	f.Tenant("acme", "")
@@ -82,7 +83,7 @@ func drainAhead(t *testing.T, tiersJSON string, r *schedtest.Renderer, slots, n 
 	w := New(q, Config{
 		Policy:   scheduler.Policy{Tiers: f.Tiers, WorkerTiers: f.Tiers.Names(), Lease: 3 * time.Second},
 		Slots:    slots,
-		Ahead:    AheadAuto,
+		Ahead:    config.ClaimAheadAuto,
 		Renderer: r,
 		Outputs:  &storage.Files{Dir: t.TempDir()},
 		Poll:     50 * time.Millisecond,

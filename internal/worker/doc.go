@@ -16,8 +16,8 @@
 // milliseconds at once and then records them done in one transaction; the
 // slot renders its next item meanwhile, and the work counts as running
 // until its completion commits. A render that fails with a retryable code
-// goes back to the queue, and fails for good after MaxAttempts; one that
-// fails otherwise is recorded failed.
+// goes back to the queue, and fails for good after paprika.MaxAttempts;
+// one that fails otherwise is recorded failed.
 //
 // A lease that expires returns the work to the queue, and the third loss
 // fails it with worker-lost: every worker reaps expired leases (Reap), so

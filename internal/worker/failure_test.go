@@ -45,7 +45,7 @@ func TestFailuresSpeakTheTenantsTerms(t *testing.T) {
 	require.Equal(t, paprika.CodeRenderFailed, code)
 	require.Equal(t, render.InternalFailure, msg)
 	require.NotContains(t, msg, "/srv")
-	code, msg = render.Failure(&paprika.Error{Code: render.CodeTemplateError, Message: "line 2: unknown helper"})
-	require.Equal(t, render.CodeTemplateError, code)
+	code, msg = render.Failure(&paprika.Error{Code: paprika.CodeTemplateError, Message: "line 2: unknown helper"})
+	require.Equal(t, paprika.CodeTemplateError, code)
 	require.Equal(t, "line 2: unknown helper", msg)
 }

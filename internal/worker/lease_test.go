@@ -74,7 +74,7 @@ func TestThirdLostLeaseFailsWithWorkerLost(t *testing.T) {
 	f.Tenant("acme", "")
 	j := f.Job("acme", "")
 	c := scheduler.NewClaimer(postgres.NewQueue(f.Pool), scheduler.Policy{Tiers: f.Tiers, WorkerTiers: f.Tiers.Names(), Lease: time.Second})
-	for attempt := 1; attempt <= MaxAttempts; attempt++ {
+	for attempt := 1; attempt <= paprika.MaxAttempts; attempt++ {
 		items, err := c.Claim(context.Background(), 1)
 		require.NoError(t, err)
 		require.Len(t, items, 1, "attempt %d", attempt)
@@ -85,7 +85,7 @@ func TestThirdLostLeaseFailsWithWorkerLost(t *testing.T) {
 	require.NoError(t, err)
 	require.Equal(t, "failed", got.Status)
 	require.Equal(t, "worker-lost", got.ErrCode)
-	require.Equal(t, MaxAttempts, got.Attempts)
+	require.Equal(t, paprika.MaxAttempts, got.Attempts)
 }
 
 // A slow worker that wakes up after its lease was taken over completes

@@ -13,6 +13,7 @@ import (
 	"github.com/prometheus/client_golang/prometheus/testutil"
 	"github.com/stretchr/testify/require"
 
+	"github.com/paprikahq/paprika/internal/paprika"
 	"github.com/paprikahq/paprika/internal/postgres"
 	"github.com/paprikahq/paprika/internal/scheduler"
 	"github.com/paprikahq/paprika/internal/scheduler/schedtest"
@@ -125,10 +126,10 @@ func TestStoreFailureWhileUpSpendsAttempts(t *testing.T) {
 	})
 	got, err := f.Store.Job(context.Background(), "acme", j.ID)
 	require.NoError(t, err)
-	require.Equal(t, MaxAttempts, got.Attempts)
+	require.Equal(t, paprika.MaxAttempts, got.Attempts)
 	require.Equal(t, "render-failed", got.ErrCode)
 	require.Equal(t, "output could not be stored: the output store failed", got.ErrMessage)
-	require.Equal(t, MaxAttempts, r.Renders())
+	require.Equal(t, paprika.MaxAttempts, r.Renders())
 	require.NotContains(t, log.String(), `"msg":"handed back"`)
 }
 

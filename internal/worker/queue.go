@@ -28,7 +28,3 @@ type Queue interface {
 	// render looks up, the names its page uses.
 	AssetsNamed(ctx context.Context, tenantID string, names []string) ([]paprika.Asset, error)
 }
-
-// MaxAttempts is how many times work is claimed before a lost lease or a
-// retryable render failure fails it for good.
-const MaxAttempts = paprika.MaxAttempts

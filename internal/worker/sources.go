@@ -119,7 +119,7 @@ func parseOptions(raw json.RawMessage) (render.Options, error) {
 	var opts render.Options
 	if len(raw) > 0 {
 		if err := json.Unmarshal(raw, &opts); err != nil {
-			return opts, &paprika.Error{Code: render.CodeRenderFailed, Message: "stored options do not parse: " + err.Error()}
+			return opts, &paprika.Error{Code: paprika.CodeRenderFailed, Message: "stored options do not parse: " + err.Error()}
 		}
 	}
 	return opts, nil
@@ -139,7 +139,7 @@ func (c *sourceCache) template(ctx context.Context, tenantID, id string, version
 		return err
 	})
 	if paprika.ErrorCode(err) == paprika.CodeNotFound {
-		return "", &paprika.Error{Code: render.CodeTemplateError, Message: fmt.Sprintf("template %s@%d was deleted", id, version)}
+		return "", &paprika.Error{Code: paprika.CodeTemplateError, Message: fmt.Sprintf("template %s@%d was deleted", id, version)}
 	}
 	if err != nil {
 		return "", err

@@ -56,7 +56,7 @@ func TestUsageCountsFinishedWork(t *testing.T) {
 	f.Job("globex", "")
 	r := &schedtest.Renderer{Fail: func(in render.Input) error {
 		if string(in.Data) == `{"n": "bad"}` {
-			return &paprika.Error{Code: render.CodeTemplateError, Message: "line 1: boom"}
+			return &paprika.Error{Code: paprika.CodeTemplateError, Message: "line 1: boom"}
 		}
 		return nil
 	}}
@@ -122,12 +122,12 @@ func TestUsageCountsWorkerLost(t *testing.T) {
 	f.Tenant("acme", "")
 	f.Job("acme", "")
 	c := scheduler.NewClaimer(postgres.NewQueue(f.Pool), scheduler.Policy{Tiers: f.Tiers, WorkerTiers: f.Tiers.Names(), Lease: time.Second})
-	for attempt := 1; attempt <= MaxAttempts; attempt++ {
+	for attempt := 1; attempt <= paprika.MaxAttempts; attempt++ {
 		items, err := c.Claim(context.Background(), 1)
 		require.NoError(t, err)
 		require.Len(t, items, 1)
 		require.Equal(t, 1, reapAfter(t, f.Pool, 10*time.Second))
-		if attempt < MaxAttempts {
+		if attempt < paprika.MaxAttempts {
 			require.Equal(t, paprika.Usage{}, f.usageOf("acme"), "requeued: not finished, not counted")
 		}
 	}

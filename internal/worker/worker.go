@@ -31,9 +31,9 @@ type Config struct {
 	// them back. Default 25 s.
 	Grace time.Duration
 	// Ahead is how many items it claims beyond its free slots (0, the
-	// default, claims only for free slots; AheadAuto sizes them by the
-	// worker's measures; paprika worker sets PAPRIKA_CLAIM_AHEAD, auto
-	// unless set): they wait in the worker for the next free slot, and make
+	// default, claims only for free slots; config.ClaimAheadAuto sizes
+	// them by the worker's measures; paprika worker sets
+	// PAPRIKA_CLAIM_AHEAD, auto unless set): they wait in the worker for the next free slot, and make
 	// claims bigger and fewer. They hold their leases and count as running,
 	// as all claimed work does.
 	Ahead int
@@ -609,7 +609,7 @@ func (w *Worker) renew(ctx context.Context) error {
 }
 
 // reapLoop returns work whose lease expired (its worker died) to the queue,
-// or fails it with worker-lost after MaxAttempts.
+// or fails it with worker-lost after paprika.MaxAttempts.
 func (w *Worker) reapLoop(ctx context.Context) {
 	every(ctx, w.cfg.Lease/2, func() {
 		if n, err := Reap(ctx, w.queue); err != nil && ctx.Err() == nil {
@@ -629,7 +629,7 @@ func Reap(ctx context.Context, q Queue) (int, error) {
 	}
 	n := 0
 	for _, r := range refs {
-		held, err := q.Release(ctx, r, paprika.CodeWorkerLost, fmt.Sprintf("the worker rendering it stopped answering %d times", MaxAttempts), false)
+		held, err := q.Release(ctx, r, paprika.CodeWorkerLost, fmt.Sprintf("the worker rendering it stopped answering %d times", paprika.MaxAttempts), false)
 		if err != nil {
 			return n, err
 		}

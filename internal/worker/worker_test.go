@@ -90,9 +90,9 @@ func TestTemplateErrorFailsAtOnceAndCrashesRetry(t *testing.T) {
 		calls[c]++
 		switch {
 		case c == `{"case": "bad"}`:
-			return &paprika.Error{Code: render.CodeTemplateError, Message: "line 1: boom"}
+			return &paprika.Error{Code: paprika.CodeTemplateError, Message: "line 1: boom"}
 		case c == `{"case": "flaky"}` && calls[c] <= 2:
-			return &paprika.Error{Code: render.CodeRenderFailed, Message: "chromium crashed"}
+			return &paprika.Error{Code: paprika.CodeRenderFailed, Message: "chromium crashed"}
 		case c == `{"case": "lost"}`:
 			return errors.New("chromium went away")
 		}
@@ -116,7 +116,7 @@ func TestTemplateErrorFailsAtOnceAndCrashesRetry(t *testing.T) {
 	require.NoError(t, err)
 	require.Equal(t, "failed", got.Status, "a render that keeps failing fails after the last attempt")
 	require.Equal(t, "render-failed", got.ErrCode)
-	require.Equal(t, MaxAttempts, got.Attempts)
+	require.Equal(t, paprika.MaxAttempts, got.Attempts)
 	require.Equal(t, 3, calls[`{"case": "lost"}`])
 }
 

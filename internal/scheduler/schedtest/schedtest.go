@@ -103,7 +103,7 @@ func (f *Fixture) Claimer(workerTiers ...string) *scheduler.Claimer {
 
 // ClaimOne claims one item with a claimer of every tier and requires that
 // one was there to take.
-func (f *Fixture) ClaimOne() scheduler.Item {
+func (f *Fixture) ClaimOne() paprika.Item {
 	f.T.Helper()
 	items, err := f.Claimer().Claim(context.Background(), 1)
 	require.NoError(f.T, err)
