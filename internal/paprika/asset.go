@@ -38,7 +38,21 @@ var AssetTypes = []string{
 	"image/png", "image/jpeg", "image/gif", "image/webp", "image/svg+xml",
 	"font/woff2", "font/woff", "font/ttf", "font/otf",
 	"text/css", "text/javascript",
+	// Office files (docs/office.md): Word and OpenDocument texts are
+	// templates; these and the other Office files convert to PDF.
+	TypeDOCX, TypeODT, TypeXLSX, TypePPTX, TypeODS, TypeODP, TypeRTF,
 }
+
+// The content types of Office files.
+const (
+	TypeDOCX = "application/vnd.openxmlformats-officedocument.wordprocessingml.document"
+	TypeXLSX = "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"
+	TypePPTX = "application/vnd.openxmlformats-officedocument.presentationml.presentation"
+	TypeODT  = "application/vnd.oasis.opendocument.text"
+	TypeODS  = "application/vnd.oasis.opendocument.spreadsheet"
+	TypeODP  = "application/vnd.oasis.opendocument.presentation"
+	TypeRTF  = "application/rtf"
+)
 
 // IsAssetType reports whether t is one of AssetTypes.
 func IsAssetType(t string) bool { return slices.Contains(AssetTypes, t) }

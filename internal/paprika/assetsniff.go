@@ -19,6 +19,11 @@ var assetSignatures = map[string][]string{
 	"font/woff":  {"wOFF"},
 	"font/ttf":   {"\x00\x01\x00\x00", "true"},
 	"font/otf":   {"OTTO"},
+	// Office files are ZIP archives, but for RTF; what is inside is read
+	// when one renders, bounded (render/docx, render/office).
+	TypeDOCX: {"PK\x03\x04"}, TypeXLSX: {"PK\x03\x04"}, TypePPTX: {"PK\x03\x04"},
+	TypeODT: {"PK\x03\x04"}, TypeODS: {"PK\x03\x04"}, TypeODP: {"PK\x03\x04"},
+	TypeRTF: {"{\\rtf"},
 }
 
 // SniffAsset checks that body is what its type says: the signature of a
@@ -55,6 +60,9 @@ func SniffAsset(contentType string, body []byte) error {
 // describeStart names what a body starts with, for the error of a
 // mismatched type, when it is one of the other types.
 func describeStart(body []byte) string {
+	if bytes.HasPrefix(body, []byte("PK\x03\x04")) {
+		return "they are a ZIP archive's (an Office file's, or another)"
+	}
 	for t, sigs := range assetSignatures {
 		for _, sig := range sigs {
 			if bytes.HasPrefix(body, []byte(sig)) {
@@ -109,6 +117,8 @@ var assetExtensions = map[string]string{
 	".png": "image/png", ".jpg": "image/jpeg", ".jpeg": "image/jpeg", ".gif": "image/gif", ".webp": "image/webp",
 	".svg": "image/svg+xml", ".woff2": "font/woff2", ".woff": "font/woff", ".ttf": "font/ttf", ".otf": "font/otf",
 	".css": "text/css", ".js": "text/javascript", ".mjs": "text/javascript",
+	".docx": TypeDOCX, ".xlsx": TypeXLSX, ".pptx": TypePPTX, ".odt": TypeODT, ".ods": TypeODS, ".odp": TypeODP,
+	".rtf": TypeRTF,
 }
 
 // AssetTypeByName returns the asset type a file name's extension says

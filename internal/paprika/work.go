@@ -26,14 +26,18 @@ const (
 	KindRecord = "record"
 )
 
-// Source is what to render: an inline template or a stored one at a version,
-// its format and options. Shared by jobs and batches.
+// Source is what to render: an inline template, a stored one at a version,
+// or an Office file among the tenant's assets; its format and options.
+// Shared by jobs and batches.
 type Source struct {
-	Template        string // inline; "" when TemplateID is set
+	Template        string // inline; "" when TemplateID or Asset is set
 	TemplateID      string
 	TemplateVersion int
-	Format          string
-	Options         json.RawMessage
+	// Asset is the name of the tenant's Office file rendered instead of a
+	// template ("contract.docx", given as "source": "assets/contract.docx").
+	Asset   string
+	Format  string
+	Options json.RawMessage
 }
 
 // Job is one queued document.
