@@ -1,0 +1,304 @@
+package docx
+
+import (
+	"crypto/rand"
+	"sort"
+	"strconv"
+	"strings"
+)
+
+// skeleton is a part turned into one template: its XML stands in it as
+// markers, so that the template holds only the tags (and stays within the
+// language's bound on template text whatever the document's size), and
+// the template's output, expanded, is the filled XML.
+type skeleton struct {
+	part   string
+	src    string   // the template
+	static []string // the XML each static marker stands for
+	nonce  string   // what makes markers unguessable by data
+	lines  []string // the text of the paragraph on line i+2 of src
+	prefix string   // WordprocessingML's prefix in the part
+}
+
+// Markers are \x01 nonce kind [index] \x02. \x01 and \x02 cannot stand in
+// XML, and the nonce keeps a value that carries them from passing for one.
+const (
+	markStatic  = 's'
+	markValue   = 'v' // a value the language escaped
+	markRaw     = 'r' // a value the language did not escape
+	markEnd     = 'e' // the end of a value
+	markerStart = "\x01"
+	markerEnd   = "\x02"
+)
+
+// edit replaces src[start:end] of a part with what emit writes.
+type edit struct {
+	start, end int
+	order      int // at one offset: 0 after an element, 1 before one, 2 a replacement
+	para       *para
+	emit       func(b *builder)
+}
+
+// builder writes a skeleton.
+type builder struct {
+	sk      *skeleton
+	src     strings.Builder
+	pending strings.Builder
+	emitted []*tag
+}
+
+// lit adds XML copied as it is.
+func (b *builder) lit(s string) { b.pending.WriteString(s) }
+
+// hbs adds template text.
+func (b *builder) hbs(s string) {
+	if b.pending.Len() > 0 {
+		b.src.WriteString(b.sk.marker(markStatic, strconv.Itoa(len(b.sk.static))))
+		b.sk.static = append(b.sk.static, b.pending.String())
+		b.pending.Reset()
+	}
+	b.src.WriteString(s)
+}
+
+func (sk *skeleton) marker(kind byte, index string) string {
+	return markerStart + sk.nonce + string(kind) + index + markerEnd
+}
+
+// skeletonOf reads a part's tags and turns it into a skeleton.
+func skeletonOf(part string, src []byte, maxDepth int) (*skeleton, error) {
+	t, err := parseTree(part, src, maxDepth)
+	if err != nil {
+		return nil, err
+	}
+	paras, err := paragraphs(part, t)
+	if err != nil {
+		return nil, err
+	}
+	if err := place(part, t, paras); err != nil {
+		return nil, err
+	}
+	sk := &skeleton{part: part, nonce: rand.Text(), prefix: t.prefix}
+	edits, err := editsOf(part, t, paras)
+	if err != nil {
+		return nil, err
+	}
+	b := &builder{sk: sk}
+	at := 0
+	var last *para
+	for _, e := range edits {
+		b.lit(string(src[at:e.start]))
+		if e.para != last {
+			last = e.para
+			b.hbs("\n")
+			sk.lines = append(sk.lines, e.para.text)
+		}
+		e.emit(b)
+		at = e.end
+	}
+	b.lit(string(src[at:]))
+	b.hbs("")
+	sk.src = b.src.String()
+	if err := checkNesting(part, b.emitted); err != nil {
+		return nil, err
+	}
+	return sk, nil
+}
+
+// paragraphs are a part's paragraphs that hold tags, in order.
+func paragraphs(part string, t *tree) ([]*para, error) {
+	byNode := map[int]*para{}
+	var all []*para
+	for i, n := range t.nodes {
+		if n.kind != text || n.para < 0 {
+			continue
+		}
+		p := byNode[n.para]
+		if p == nil {
+			p = &para{node: n.para}
+			byNode[n.para] = p
+			all = append(all, p)
+		}
+		p.pieces = append(p.pieces, i)
+		p.starts = append(p.starts, len(p.text))
+		p.text += n.text
+	}
+	// Paragraphs are in the order of their first text; a paragraph in a
+	// text box inside another comes after it, as in the document.
+	sort.SliceStable(all, func(i, j int) bool { return all[i].node < all[j].node })
+	var tagged []*para
+	for _, p := range all {
+		if !strings.Contains(p.text, "{{") {
+			continue
+		}
+		if err := findTags(part, p); err != nil {
+			return nil, err
+		}
+		if len(p.tags) > 0 {
+			tagged = append(tagged, p)
+		}
+	}
+	return tagged, nil
+}
+
+// editsOf lists what changes in the part's XML, in order: each tagged
+// paragraph's texts rewritten with its tags whole in the first run they
+// start in, paragraphs of block tags alone replaced by them, rows wrapped
+// in the blocks that repeat them.
+func editsOf(part string, t *tree, paras []*para) ([]edit, error) {
+	var edits []edit
+	rowTags := map[int][2][]*tag{}
+	for _, p := range paras {
+		if p.removed {
+			n := t.nodes[p.node]
+			edits = append(edits, edit{start: n.start, end: n.end, order: 2, para: p, emit: func(b *builder) {
+				for _, tg := range p.tags {
+					if tg.kind != comment {
+						b.hbs(tg.src)
+						b.emitted = append(b.emitted, tg)
+					}
+				}
+			}})
+			continue
+		}
+		for k, piece := range p.pieces {
+			n := t.nodes[piece]
+			edits = append(edits, edit{start: n.start, end: n.end, order: 2, para: p, emit: func(b *builder) { writePiece(b, t, p, k) }})
+		}
+		for _, tg := range p.tags {
+			if tg.mode != atRow {
+				continue
+			}
+			tr := t.ancestor(p.node, row)
+			rt := rowTags[tr]
+			if tg.kind == open {
+				rt[0] = append(rt[0], tg)
+			} else {
+				rt[1] = append(rt[1], tg)
+			}
+			rowTags[tr] = rt
+		}
+	}
+	for tr, rt := range rowTags {
+		n := t.nodes[tr]
+		emit := func(tags []*tag) func(b *builder) {
+			return func(b *builder) {
+				for _, tg := range tags {
+					b.hbs(tg.src)
+					b.emitted = append(b.emitted, tg)
+				}
+			}
+		}
+		if len(rt[0]) > 0 {
+			edits = append(edits, edit{start: n.start, end: n.start, order: 1, para: rt[0][0].para, emit: emit(rt[0])})
+		}
+		if len(rt[1]) > 0 {
+			edits = append(edits, edit{start: n.end, end: n.end, order: 0, para: rt[1][0].para, emit: emit(rt[1])})
+		}
+	}
+	sort.SliceStable(edits, func(i, j int) bool {
+		if edits[i].start != edits[j].start {
+			return edits[i].start < edits[j].start
+		}
+		return edits[i].order < edits[j].order
+	})
+	for i := 1; i < len(edits); i++ {
+		if edits[i].start < edits[i-1].end {
+			return nil, errorf("in %s, the tags cannot be placed: they stand inside a paragraph that is replaced by its block tags (a text box?)", where(part, edits[i].para.text))
+		}
+	}
+	return edits, nil
+}
+
+// writePiece writes the k-th w:t of paragraph p: its text less the parts
+// of tags that start in an earlier one, with the tags that start in it.
+func writePiece(b *builder, t *tree, p *para, k int) {
+	ps, pe := p.starts[k], len(p.text)
+	if k+1 < len(p.starts) {
+		pe = p.starts[k+1]
+	}
+	openT := "<" + t.name("t") + ` xml:space="preserve">`
+	closeT := "</" + t.name("t") + ">"
+	started := false
+	start := func() {
+		if !started {
+			b.lit(openT)
+			started = true
+		}
+	}
+	textOf := func(s string) {
+		if s != "" {
+			start()
+			b.lit(escapeText(s))
+		}
+	}
+	pos := ps
+	for _, tg := range p.tags {
+		if tg.end <= ps || tg.start >= pe {
+			continue
+		}
+		if tg.start > pos {
+			textOf(p.text[pos:tg.start])
+		}
+		if tg.start >= ps {
+			start()
+			writeTag(b, t, p, tg, closeT, openT)
+		}
+		pos = min(tg.end, pe)
+	}
+	if pos < pe {
+		textOf(p.text[pos:pe])
+	}
+	if started {
+		b.lit(closeT)
+	}
+}
+
+// writeTag writes a tag where it stands in a w:t.
+func writeTag(b *builder, t *tree, p *para, tg *tag, closeT, openT string) {
+	switch {
+	case tg.kind == value:
+		b.hbs(b.sk.marker(markValue, "") + tg.src + b.sk.marker(markEnd, ""))
+	case tg.kind == rawVal:
+		b.hbs(b.sk.marker(markRaw, "") + tg.src + b.sk.marker(markEnd, ""))
+	case tg.kind == comment || tg.mode != inline:
+		// a comment prints nothing; a row's tags stand around the row
+	default:
+		// The run is split around the block tag, the runs it repeats
+		// whole: the part after it keeps the run's formatting.
+		r := t.nodes[p.pieces[tg.piece]].parent
+		b.lit(closeT + "</" + t.name("r") + ">")
+		b.hbs(tg.src)
+		b.emitted = append(b.emitted, tg)
+		b.lit("<" + t.name("r") + ">" + t.runProps(r) + openT)
+	}
+}
+
+// checkNesting holds the block tags, in the order they stand in the
+// skeleton, to the pairs they were read as: a row's tags, moved around the
+// row, must not cross a block of the row's cells.
+func checkNesting(part string, emitted []*tag) error {
+	var stack []*tag
+	for _, tg := range emitted {
+		switch tg.kind {
+		case open:
+			stack = append(stack, tg)
+			continue
+		case orElse, closing:
+			if len(stack) > 0 && stack[len(stack)-1] == tg.pair {
+				if tg.kind == closing {
+					stack = stack[:len(stack)-1]
+				}
+				continue
+			}
+		}
+		return errorf("in %s, %s cannot be placed: it crosses a block that repeats a table row", where(part, tg.para.text), tg.src)
+	}
+	return nil
+}
+
+// escapeText escapes s for XML text.
+func escapeText(s string) string {
+	return textEscaper.Replace(s)
+}
+
+var textEscaper = strings.NewReplacer("&", "&amp;", "<", "&lt;", ">", "&gt;")

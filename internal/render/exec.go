@@ -1,0 +1,19 @@
+package render
+
+import (
+	"context"
+	"encoding/json"
+)
+
+// ExecTemplate compiles src and runs it on data, with the limits and
+// helpers of every template, for callers outside this package that build
+// a template's source themselves (a Word document's text turned into one
+// template, internal/render/docx). Its errors are those of a render: a
+// *paprika.Error with code template-error naming the line.
+func ExecTemplate(ctx context.Context, src string, data json.RawMessage) (string, error) {
+	t, err := compile(src)
+	if err != nil {
+		return "", err
+	}
+	return t.exec(ctx, data)
+}
