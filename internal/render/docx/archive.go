@@ -103,6 +103,11 @@ func inflate(f *zip.File, w io.Writer, max int64) (int64, error) {
 	if err == nil && n > max {
 		err = errBomb
 	}
+	if errors.Is(err, zip.ErrFormat) || errors.Is(err, zip.ErrChecksum) {
+		// archive/zip stops an entry at the size it declares: a bomb
+		// that lies about its size ends here.
+		return n, errorf("the document's entry %q does not decompress to the size its archive declares (a zip bomb?)", f.Name)
+	}
 	if errors.Is(err, errBomb) {
 		return n, errorf("the document decompresses to more than the limit (its entry %q alone is larger than what is left)", f.Name)
 	}

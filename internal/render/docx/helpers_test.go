@@ -186,3 +186,9 @@ func sofficeText(t *testing.T, docs ...[]byte) []string {
 	}
 	return texts
 }
+
+// For the tests of package docx_test, which run the real language.
+var (
+	SofficeText = sofficeText
+	Entry       = entry
+)
