@@ -80,7 +80,9 @@ func zeros(t *testing.T, name string, n int, declared uint64) []byte {
 // without inflating past the limit.
 func TestZipBomb(t *testing.T) {
 	const size = 80 << 20 // past the 64 MiB default
-	t.Run("declared", func(t *testing.T) { fillErr(t, zeros(t, "word/media/big.bin", size, size), "decompresses to more than the limit of 64 MiB") })
+	t.Run("declared", func(t *testing.T) {
+		fillErr(t, zeros(t, "word/media/big.bin", size, size), "decompresses to more than the limit of 64 MiB")
+	})
 	t.Run("lying", func(t *testing.T) {
 		var before, after runtime.MemStats
 		runtime.GC()
@@ -99,7 +101,9 @@ func TestZipBomb(t *testing.T) {
 			t.Errorf("the bomb made Fill allocate %d MiB, past a few times the 64 MiB limit", got>>20)
 		}
 	})
-	t.Run("ratio", func(t *testing.T) { fillErr(t, zeros(t, "word/media/zeros.bin", 10<<20, 10<<20), "more than 100 times its size") })
+	t.Run("ratio", func(t *testing.T) {
+		fillErr(t, zeros(t, "word/media/zeros.bin", 10<<20, 10<<20), "more than 100 times its size")
+	})
 }
 
 func TestTooManyEntries(t *testing.T) {

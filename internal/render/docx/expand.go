@@ -8,7 +8,6 @@ import (
 	"regexp"
 	"strconv"
 	"strings"
-	"unicode/utf8"
 
 	"github.com/paprikahq/paprika/internal/paprika"
 )
@@ -136,7 +135,7 @@ func (sk *skeleton) valueXML(v string) string {
 			b.WriteString("&lt;")
 		case r == '>':
 			b.WriteString("&gt;")
-		case r < 0x20, r == 0xFFFE, r == 0xFFFF, r == utf8.RuneError:
+		case r < 0x20, r == 0xFFFE, r == 0xFFFF:
 			// not a character XML can hold
 		default:
 			b.WriteRune(r)

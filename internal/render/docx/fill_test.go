@@ -112,7 +112,7 @@ func TestUnplaceableBlocks(t *testing.T) {
 			`<w:tbl><w:tr>` + cell("{{#if a}}x") + cell("{{else}}") + cell("{{/if}}") + `</w:tr></w:tbl>`,
 			`"{{#if a}}x"`,
 		},
-		"not closed": {p("A very long paragraph that goes on and on and on, past what an error quotes: {{#if a}}"), `"A very long paragraph that goes on and on and on, past what…"`},
+		"not closed":     {p("A very long paragraph that goes on and on and on, past what an error quotes: {{#if a}}"), `"A very long paragraph that goes on and on and on, past what…"`},
 		"tag not closed": {p("Dear {{name"), `"Dear {{name"`},
 		"a partial":      {p("{{> footer}}"), `partials are not supported`},
 	}

@@ -157,15 +157,50 @@ func fill(t *testing.T, doc []byte, data string) []byte {
 // it reads, one string per document.
 func sofficeText(t *testing.T, docs ...[]byte) []string {
 	t.Helper()
+	dir := sofficeConvert(t, "txt:Text (encoded):UTF8", docs)
+	var texts []string
+	for i := range docs {
+		b, err := os.ReadFile(filepath.Join(dir, docName(i)+".txt"))
+		if err != nil {
+			t.Fatalf("LibreOffice did not convert document %d: %v", i, err)
+		}
+		texts = append(texts, strings.ReplaceAll(strings.TrimPrefix(string(b), "\ufeff"), "\r\n", "\n"))
+	}
+	return texts
+}
+
+// sofficePDFText prints each document to PDF with LibreOffice and returns
+// the text pdftotext reads in it, headers and footers included.
+func sofficePDFText(t *testing.T, docs ...[]byte) []string {
+	t.Helper()
+	dir := sofficeConvert(t, "pdf", docs)
+	var texts []string
+	for i := range docs {
+		out, err := exec.Command("pdftotext", "-layout", filepath.Join(dir, docName(i)+".pdf"), "-").Output()
+		if err != nil {
+			t.Fatalf("pdftotext (apt-get install -y poppler-utils) on document %d: %v", i, err)
+		}
+		texts = append(texts, string(out))
+	}
+	return texts
+}
+
+func docName(i int) string { return "doc" + string(rune('a'+i)) }
+
+// sofficeConvert converts docs with LibreOffice, in a profile of the
+// test's own, and returns the directory of the outputs.
+func sofficeConvert(t *testing.T, to string, docs [][]byte) string {
+	t.Helper()
 	bin, err := exec.LookPath("soffice")
 	if err != nil {
 		t.Fatal("LibreOffice is needed to read the filled documents back: apt-get install -y --no-install-recommends libreoffice-writer-nogui")
 	}
 	dir := t.TempDir()
+	out := filepath.Join(dir, "out")
 	args := []string{"-env:UserInstallation=file://" + filepath.Join(dir, "profile"), "--headless", "--norestore",
-		"--convert-to", "txt:Text (encoded):UTF8", "--outdir", filepath.Join(dir, "out")}
+		"--convert-to", to, "--outdir", out}
 	for i, d := range docs {
-		name := filepath.Join(dir, "doc"+string(rune('a'+i))+".docx")
+		name := filepath.Join(dir, docName(i)+".docx")
 		if err := os.WriteFile(name, d, 0o600); err != nil {
 			t.Fatal(err)
 		}
@@ -173,18 +208,10 @@ func sofficeText(t *testing.T, docs ...[]byte) []string {
 	}
 	cmd := exec.Command(bin, args...)
 	cmd.Env = append(os.Environ(), "HOME="+dir)
-	if out, err := cmd.CombinedOutput(); err != nil {
-		t.Fatalf("soffice: %v\n%s", err, out)
+	if b, err := cmd.CombinedOutput(); err != nil {
+		t.Fatalf("soffice: %v\n%s", err, b)
 	}
-	var texts []string
-	for i := range docs {
-		b, err := os.ReadFile(filepath.Join(dir, "out", "doc"+string(rune('a'+i))+".txt"))
-		if err != nil {
-			t.Fatalf("LibreOffice did not convert document %d: %v", i, err)
-		}
-		texts = append(texts, strings.ReplaceAll(strings.TrimPrefix(string(b), "\ufeff"), "\r\n", "\n"))
-	}
-	return texts
+	return out
 }
 
 // For the tests of package docx_test, which run the real language.

@@ -3,7 +3,6 @@ package docx
 import (
 	"bytes"
 	"encoding/xml"
-	"errors"
 	"io"
 )
 
@@ -44,9 +43,6 @@ type tree struct {
 	nodes  []node
 	prefix string
 }
-
-// errTooDeep stops the parse at the depth bound.
-var errTooDeep = errors.New("too deep")
 
 // parseTree reads a part's XML, keeping every element's byte range. It
 // holds its own stack, refused past maxDepth, so no document can make it
