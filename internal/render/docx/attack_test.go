@@ -135,3 +135,33 @@ func TestNotADocx(t *testing.T) {
 	fillErr(t, zipOf(t, map[string]string{"xl/workbook.xml": "<workbook/>"}), "not a Word document (.docx): it has no word/document.xml")
 	fillErr(t, zipOf(t, map[string]string{mainPart: "<w:document " + wordNS + "><w:body><w:p></w:body>"}), "word/document.xml is not well-formed XML")
 }
+
+// A part of more elements than Fill keeps is refused; the nodes it kept
+// until then are a few tens of MiB.
+func TestManyElements(t *testing.T) {
+	doc := makeDocx(t, `<w:p>`+strings.Repeat(`<w:r/>`, maxNodes+1)+`</w:p>`)
+	var before, after runtime.MemStats
+	runtime.GC()
+	runtime.ReadMemStats(&before)
+	fillErrWith(t, doc, Limits{MaxRatio: 1 << 20}, "word/document.xml holds more than 1000000 paragraphs, runs, rows and cells")
+	runtime.ReadMemStats(&after)
+	t.Logf("%d MiB allocated for %d elements", (after.TotalAlloc-before.TotalAlloc)>>20, maxNodes)
+}
+
+// A paragraph of 60,000 runs, its tags split over three runs each, is
+// filled in time and memory that grow with it, not with its square.
+func TestParagraphOfManyRuns(t *testing.T) {
+	var b strings.Builder
+	b.WriteString(`<w:p>`)
+	for range 20_000 {
+		b.WriteString(`<w:r><w:t>{{</w:t></w:r><w:r><w:t>x</w:t></w:r><w:r><w:t>}}</w:t></w:r>`)
+	}
+	b.WriteString(`</w:p>`)
+	out, err := Fill(context.Background(), raymondExec, makeDocx(t, b.String()), json.RawMessage(`{"x":"y"}`), Limits{MaxRatio: 1 << 20})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got := paragraphsOf(t, out, mainPart); len(got) != 1 || got[0] != strings.Repeat("y", 20_000) {
+		t.Fatalf("the paragraph reads %.40q…", got)
+	}
+}

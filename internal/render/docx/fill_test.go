@@ -80,10 +80,11 @@ func TestEachRepeatsRow(t *testing.T) {
 func TestBlocksInParagraphsAndInline(t *testing.T) {
 	body := p("Start") + p("{{#each people}}") + p("Name: {{name}}") + p("{{#if vip}}") + p("VIP") + p("{{else}}") + p("regular") + p("{{/if}}") + p("{{/each}}") +
 		`<w:p><w:r><w:t xml:space="preserve">Tags: {{#each tags}}</w:t></w:r><w:r><w:rPr><w:i/></w:rPr><w:t>[{{this}}]</w:t></w:r><w:r><w:t>{{/each}}.</w:t></w:r></w:p>` +
-		p("{{#if missing}}") + p("hidden") + p("{{/if}}") + p("End")
+		p("{{#if missing}}") + p("hidden") + p("{{/if}}") +
+		p("Inline: {{#if missing}}shown{{else}}not shown{{/if}}, {{#unless missing}}unless{{/unless}}.") + p("End")
 	out := fill(t, makeDocx(t, body), `{"people":[{"name":"Ann","vip":true},{"name":"Bob"}],"tags":["a","b","c"]}`)
 	got := paragraphsOf(t, out, mainPart)
-	want := []string{"Start", "Name: Ann", "VIP", "Name: Bob", "regular", "Tags: [a][b][c].", "End"}
+	want := []string{"Start", "Name: Ann", "VIP", "Name: Bob", "regular", "Tags: [a][b][c].", "Inline: not shown, unless.", "End"}
 	if strings.Join(got, "|") != strings.Join(want, "|") {
 		t.Fatalf("text = %q, want %q", got, want)
 	}
@@ -112,9 +113,14 @@ func TestUnplaceableBlocks(t *testing.T) {
 			`<w:tbl><w:tr>` + cell("{{#if a}}x") + cell("{{else}}") + cell("{{/if}}") + `</w:tr></w:tbl>`,
 			`"{{#if a}}x"`,
 		},
-		"not closed":     {p("A very long paragraph that goes on and on and on, past what an error quotes: {{#if a}}"), `"A very long paragraph that goes on and on and on, past what…"`},
-		"tag not closed": {p("Dear {{name"), `"Dear {{name"`},
-		"a partial":      {p("{{> footer}}"), `partials are not supported`},
+		"a row's block passing another": {
+			`<w:tbl><w:tr>` + cell("{{#if a}}x{{/if}}") + cell("{{#each items}}{{name}}") + cell("{{/each}}") + `</w:tr></w:tbl>`,
+			`"{{#each items}}{{name}}"`,
+		},
+		"closing another block": {p("{{#if a}}") + p("x") + p("{{/each}}"), `"{{/each}}", {{/each}} closes {{#if a}}`},
+		"not closed":            {p("A very long paragraph that goes on and on and on, past what an error quotes: {{#if a}}"), `"A very long paragraph that goes on and on and on, past what…"`},
+		"tag not closed":        {p("Dear {{name"), `"Dear {{name"`},
+		"a partial":             {p("{{> footer}}"), `partials are not supported`},
 	}
 	for name, c := range cases {
 		t.Run(name, func(t *testing.T) {
@@ -126,6 +132,20 @@ func TestUnplaceableBlocks(t *testing.T) {
 				t.Fatalf("error = %v, want a template-error naming %s", err, c.want)
 			}
 		})
+	}
+}
+
+// Block tags in paragraphs of their own within one cell repeat the
+// paragraphs in the cell, not the row.
+func TestBlockInCell(t *testing.T) {
+	body := `<w:tbl><w:tr><w:tc>` + p("Lines:") + p("{{#each lines}}") + p("- {{this}}") + p("{{/each}}") + `</w:tc><w:tc>` + p("{{total}}") + `</w:tc></w:tr></w:tbl>`
+	out := fill(t, makeDocx(t, body), `{"lines":["a","b"],"total":2}`)
+	got := paragraphsOf(t, out, mainPart)
+	if want := []string{"Lines:", "- a", "- b", "2"}; strings.Join(got, "|") != strings.Join(want, "|") {
+		t.Fatalf("text = %q, want %q", got, want)
+	}
+	if n := strings.Count(entry(t, out, mainPart), "<w:tr>"); n != 1 {
+		t.Errorf("%d rows, want 1", n)
 	}
 }
 

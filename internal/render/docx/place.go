@@ -1,5 +1,7 @@
 package docx
 
+import "strings"
+
 // mode is where a block tag is placed in the XML.
 type mode uint8
 
@@ -36,6 +38,9 @@ func place(part string, t *tree, paras []*para) error {
 					return errorf("in %s, %s closes no block", where(part, p.text), tg.src)
 				}
 				o := stack[len(stack)-1]
+				if blockName(o) != blockName(tg) {
+					return errorf("in %s, %s closes %s (of %s)", where(part, p.text), tg.src, o.src, where(part, o.para.text))
+				}
 				stack = stack[:len(stack)-1]
 				o.pair, tg.pair = tg, o
 			}
@@ -55,7 +60,7 @@ func place(part string, t *tree, paras []*para) error {
 		}
 	}
 	for _, p := range paras {
-		p.removed = len(p.tags) > 0 && p.onlyBlocks()
+		p.removed = len(p.tags) > 0 && p.blocksOnly
 		for _, tg := range p.tags {
 			p.removed = p.removed && tg.mode != atRow
 		}
@@ -87,6 +92,15 @@ func placePair(part string, t *tree, o *tag) error {
 		}
 		return nil
 	}
+	parent := t.nodes[o.para.node].parentAt
+	standalone := true
+	for _, tg := range all {
+		standalone = standalone && tg.para.blocksOnly && t.nodes[tg.para.node].parentAt == parent
+	}
+	if standalone {
+		set(atParagraph)
+		return nil
+	}
 	if tr := t.ancestor(o.para.node, row); tr >= 0 && tr == t.ancestor(c.para.node, row) {
 		if len(o.elses) > 0 {
 			return errorf("in %s, %s repeats a table row and cannot hold %s: put the block in a paragraph of the cell instead", where(part, o.para.text), o.src, o.elses[0].src)
@@ -94,24 +108,26 @@ func placePair(part string, t *tree, o *tag) error {
 		set(atRow)
 		return nil
 	}
-	parent := t.nodes[o.para.node].parent
-	for _, tg := range all {
-		if !tg.para.onlyBlocks() || t.nodes[tg.para.node].parent != parent {
-			return errorf("in %s, %s cannot be placed: a block is opened and closed in one paragraph, in one table row, or in paragraphs of their own side by side (not across cells, rows or tables)",
-				where(part, o.para.text), o.src)
-		}
-	}
-	set(atParagraph)
-	return nil
+	return errorf("in %s, %s cannot be placed: a block is opened and closed in one paragraph, in one table row, or in paragraphs of their own side by side (not across cells, rows or tables)",
+		where(part, o.para.text), o.src)
 }
 
 // runParent is what holds the run of tag tg's text (a paragraph, a link),
 // or -1 when its text is not in a run.
-func runParent(t *tree, tg *tag) int {
-	n := tg.para.pieces[tg.piece]
-	r := t.nodes[n].parent
-	if r < 0 || t.nodes[r].kind != run {
+func runParent(t *tree, tg *tag) int32 {
+	r := t.runOf(tg.para.pieces[tg.piece])
+	if r < 0 {
 		return -1
 	}
-	return t.nodes[r].parent
+	return t.nodes[r].parentAt
+}
+
+// blockName is the helper a block tag opens or closes ("each" of
+// {{#each items}} and of {{/each}}), "" for {{^}}.
+func blockName(tg *tag) string {
+	s := strings.TrimLeft(inner(tg.src), "#^/")
+	if i := strings.IndexAny(s, " \t\n("); i >= 0 {
+		s = s[:i]
+	}
+	return s
 }

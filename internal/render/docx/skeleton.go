@@ -98,7 +98,7 @@ func skeletonOf(part string, src []byte, maxDepth int) (*skeleton, error) {
 	b.lit(string(src[at:]))
 	b.hbs("")
 	sk.src = b.src.String()
-	if err := checkNesting(part, b.emitted); err != nil {
+	if err := checkOrder(part, paras, b.emitted); err != nil {
 		return nil, err
 	}
 	return sk, nil
@@ -106,7 +106,8 @@ func skeletonOf(part string, src []byte, maxDepth int) (*skeleton, error) {
 
 // paragraphs are a part's paragraphs that hold tags, in order.
 func paragraphs(part string, t *tree) ([]*para, error) {
-	byNode := map[int]*para{}
+	byNode := map[int32]*para{}
+	texts := map[*para]*strings.Builder{}
 	var all []*para
 	for i, n := range t.nodes {
 		if n.kind != text || n.para < 0 {
@@ -114,13 +115,17 @@ func paragraphs(part string, t *tree) ([]*para, error) {
 		}
 		p := byNode[n.para]
 		if p == nil {
-			p = &para{node: n.para}
+			p = &para{node: int(n.para)}
 			byNode[n.para] = p
+			texts[p] = &strings.Builder{}
 			all = append(all, p)
 		}
 		p.pieces = append(p.pieces, i)
-		p.starts = append(p.starts, len(p.text))
-		p.text += n.text
+		p.starts = append(p.starts, texts[p].Len())
+		texts[p].WriteString(t.textOf(i))
+	}
+	for _, p := range all {
+		p.text = texts[p].String()
 	}
 	// Paragraphs are in the order of their first text; a paragraph in a
 	// text box inside another comes after it, as in the document.
@@ -150,7 +155,7 @@ func editsOf(part string, t *tree, paras []*para) ([]edit, error) {
 	for _, p := range paras {
 		if p.removed {
 			n := t.nodes[p.node]
-			edits = append(edits, edit{start: n.start, end: n.end, order: 2, para: p, emit: func(b *builder) {
+			edits = append(edits, edit{start: int(n.start), end: int(n.end), order: 2, para: p, emit: func(b *builder) {
 				for _, tg := range p.tags {
 					if tg.kind != comment {
 						b.hbs(tg.src)
@@ -162,7 +167,7 @@ func editsOf(part string, t *tree, paras []*para) ([]edit, error) {
 		}
 		for k, piece := range p.pieces {
 			n := t.nodes[piece]
-			edits = append(edits, edit{start: n.start, end: n.end, order: 2, para: p, emit: func(b *builder) { writePiece(b, t, p, k) }})
+			edits = append(edits, edit{start: int(n.start), end: int(n.end), order: 2, para: p, emit: func(b *builder) { writePiece(b, t, p, k) }})
 		}
 		for _, tg := range p.tags {
 			if tg.mode != atRow {
@@ -179,7 +184,7 @@ func editsOf(part string, t *tree, paras []*para) ([]edit, error) {
 		}
 	}
 	for tr, rt := range rowTags {
-		n := t.nodes[tr]
+		start, end := int(t.nodes[tr].start), int(t.nodes[tr].end)
 		emit := func(tags []*tag) func(b *builder) {
 			return func(b *builder) {
 				for _, tg := range tags {
@@ -189,10 +194,10 @@ func editsOf(part string, t *tree, paras []*para) ([]edit, error) {
 			}
 		}
 		if len(rt[0]) > 0 {
-			edits = append(edits, edit{start: n.start, end: n.start, order: 1, para: rt[0][0].para, emit: emit(rt[0])})
+			edits = append(edits, edit{start: start, end: start, order: 1, para: rt[0][0].para, emit: emit(rt[0])})
 		}
 		if len(rt[1]) > 0 {
-			edits = append(edits, edit{start: n.end, end: n.end, order: 0, para: rt[1][0].para, emit: emit(rt[1])})
+			edits = append(edits, edit{start: end, end: end, order: 0, para: rt[1][0].para, emit: emit(rt[1])})
 		}
 	}
 	sort.SliceStable(edits, func(i, j int) bool {
@@ -232,9 +237,10 @@ func writePiece(b *builder, t *tree, p *para, k int) {
 		}
 	}
 	pos := ps
-	for _, tg := range p.tags {
-		if tg.end <= ps || tg.start >= pe {
-			continue
+	first := sort.Search(len(p.tags), func(i int) bool { return p.tags[i].end > ps })
+	for _, tg := range p.tags[first:] {
+		if tg.start >= pe {
+			break
 		}
 		if tg.start > pos {
 			textOf(p.text[pos:tg.start])
@@ -265,7 +271,7 @@ func writeTag(b *builder, t *tree, p *para, tg *tag, closeT, openT string) {
 	default:
 		// The run is split around the block tag, the runs it repeats
 		// whole: the part after it keeps the run's formatting.
-		r := t.nodes[p.pieces[tg.piece]].parent
+		r := t.runOf(p.pieces[tg.piece])
 		b.lit(closeT + "</" + t.name("r") + ">")
 		b.hbs(tg.src)
 		b.emitted = append(b.emitted, tg)
@@ -273,25 +279,26 @@ func writeTag(b *builder, t *tree, p *para, tg *tag, closeT, openT string) {
 	}
 }
 
-// checkNesting holds the block tags, in the order they stand in the
-// skeleton, to the pairs they were read as: a row's tags, moved around the
-// row, must not cross a block of the row's cells.
-func checkNesting(part string, emitted []*tag) error {
-	var stack []*tag
-	for _, tg := range emitted {
-		switch tg.kind {
-		case open:
-			stack = append(stack, tg)
-			continue
-		case orElse, closing:
-			if len(stack) > 0 && stack[len(stack)-1] == tg.pair {
-				if tg.kind == closing {
-					stack = stack[:len(stack)-1]
-				}
+// checkOrder holds the block tags, in the order they stand in the
+// skeleton, to the order they stand in the document: a row's tags, moved
+// around the row, must not pass another block tag of the row (which would
+// then run inside the row's block, on other data).
+func checkOrder(part string, paras []*para, emitted []*tag) error {
+	i := 0
+	for _, p := range paras {
+		for _, tg := range p.tags {
+			if tg.kind != open && tg.kind != orElse && tg.kind != closing {
 				continue
 			}
+			if i >= len(emitted) || emitted[i] != tg {
+				moved := tg
+				if i < len(emitted) {
+					moved = emitted[i]
+				}
+				return errorf("in %s, %s cannot be placed: a block repeating a table row would pass another block tag of the row (open the row's block first in its first cell, close it last in its last)", where(part, moved.para.text), moved.src)
+			}
+			i++
 		}
-		return errorf("in %s, %s cannot be placed: it crosses a block that repeats a table row", where(part, tg.para.text), tg.src)
 	}
 	return nil
 }

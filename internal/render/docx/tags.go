@@ -36,6 +36,8 @@ type para struct {
 	starts []int // where each piece's text starts in text
 	text   string
 	tags   []*tag
+	// blocksOnly: its text is block tags, comments and white space.
+	blocksOnly bool
 	// removed: the paragraph holds nothing but block tags placed at it,
 	// and is replaced by them.
 	removed bool
@@ -62,9 +64,11 @@ var smartQuotes = strings.NewReplacer("“", `"`, "”", `"`, "„", `"`, "‘",
 // is an error naming the paragraph.
 func findTags(part string, p *para) error {
 	s := p.text
+	piece := 0
 	for at := 0; ; {
 		i := strings.Index(s[at:], "{{")
 		if i < 0 {
+			p.blocksOnly = p.onlyBlocks()
 			return nil
 		}
 		i += at
@@ -82,9 +86,10 @@ func findTags(part string, p *para) error {
 		if in := inner(t.src); strings.HasPrefix(in, ">") || strings.HasPrefix(in, "#>") || strings.HasPrefix(in, "#*") {
 			return errorf("in %s, %s: partials are not supported in Word templates", where(part, s), t.src)
 		}
-		for t.piece+1 < len(p.starts) && p.starts[t.piece+1] <= i {
-			t.piece++
+		for piece+1 < len(p.starts) && p.starts[piece+1] <= i {
+			piece++
 		}
+		t.piece = piece
 		p.tags = append(p.tags, t)
 		at = end
 	}
