@@ -136,16 +136,24 @@ func TestUnplaceableBlocks(t *testing.T) {
 }
 
 // Block tags in paragraphs of their own within one cell repeat the
-// paragraphs in the cell, not the row.
+// paragraphs in the cell, not the row; the cell's last paragraph, a block
+// tag's, is left empty (a cell ends with a paragraph).
 func TestBlockInCell(t *testing.T) {
 	body := `<w:tbl><w:tr><w:tc>` + p("Lines:") + p("{{#each lines}}") + p("- {{this}}") + p("{{/each}}") + `</w:tc><w:tc>` + p("{{total}}") + `</w:tc></w:tr></w:tbl>`
 	out := fill(t, makeDocx(t, body), `{"lines":["a","b"],"total":2}`)
 	got := paragraphsOf(t, out, mainPart)
-	if want := []string{"Lines:", "- a", "- b", "2"}; strings.Join(got, "|") != strings.Join(want, "|") {
+	if want := []string{"Lines:", "- a", "- b", "", "2"};  strings.Join(got, "|") != strings.Join(want, "|") {
 		t.Fatalf("text = %q, want %q", got, want)
 	}
 	if n := strings.Count(entry(t, out, mainPart), "<w:tr>"); n != 1 {
 		t.Errorf("%d rows, want 1", n)
+	}
+	// A cell emptied by a block still ends with a paragraph, as Word
+	// requires.
+	body = `<w:tbl><w:tr><w:tc>` + p("{{#if shown}}") + p("x") + p("{{/if}}") + `</w:tc></w:tr></w:tbl>` + p("after")
+	xmlOut := entry(t, fill(t, makeDocx(t, body), `{}`), mainPart)
+	if !strings.Contains(xmlOut, `<w:tc><w:p/></w:tc>`) {
+		t.Errorf("the emptied cell is\n%s", xmlOut)
 	}
 }
 

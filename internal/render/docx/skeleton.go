@@ -1,6 +1,7 @@
 package docx
 
 import (
+	"bytes"
 	"crypto/rand"
 	"sort"
 	"strconv"
@@ -155,12 +156,16 @@ func editsOf(part string, t *tree, paras []*para) ([]edit, error) {
 	for _, p := range paras {
 		if p.removed {
 			n := t.nodes[p.node]
+			keep := endsCell(t, p.node)
 			edits = append(edits, edit{start: int(n.start), end: int(n.end), order: 2, para: p, emit: func(b *builder) {
 				for _, tg := range p.tags {
 					if tg.kind != comment {
 						b.hbs(tg.src)
 						b.emitted = append(b.emitted, tg)
 					}
+				}
+				if keep {
+					b.lit("<" + t.name("p") + "/>")
 				}
 			}})
 			continue
@@ -212,6 +217,17 @@ func editsOf(part string, t *tree, paras []*para) ([]edit, error) {
 		}
 	}
 	return edits, nil
+}
+
+// endsCell says whether paragraph i is the last element of a table cell,
+// which must end with a paragraph: removed, it leaves an empty one.
+func endsCell(t *tree, i int) bool {
+	n := t.nodes[i]
+	if !n.direct || t.nodes[n.parent].kind != cell {
+		return false
+	}
+	tcEnd := int(t.nodes[n.parent].end) - len("</"+t.name("tc")+">")
+	return tcEnd >= int(n.end) && len(bytes.TrimSpace(t.src[n.end:tcEnd])) == 0
 }
 
 // writePiece writes the k-th w:t of paragraph p: its text less the parts
