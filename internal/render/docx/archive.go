@@ -5,18 +5,15 @@ import (
 	"bytes"
 	"errors"
 	"io"
-	"regexp"
 )
 
 // mainPart is the entry every Word document has.
 const mainPart = "word/document.xml"
 
-// filledPart matches the entries whose text Fill fills.
-var filledPart = regexp.MustCompile(`^word/(document|header[0-9]*|footer[0-9]*|footnotes|endnotes)\.xml$`)
-
 // archive is a .docx opened within bounds: its entries in order and the
 // decompressed XML of the parts to fill.
 type archive struct {
+	d     *dialect
 	zr    *zip.Reader
 	order []string
 	parts map[string][]byte
@@ -29,31 +26,43 @@ type archive struct {
 func openArchive(doc []byte, lim Limits) (*archive, error) {
 	zr, err := zip.NewReader(bytes.NewReader(doc), int64(len(doc)))
 	if err != nil {
-		return nil, errorf("the document is not a Word document (.docx): it does not open as a zip archive (%v)", err)
+		return nil, errorf("the document is not a Word document (.docx) or an OpenDocument text (.odt): it does not open as a zip archive (%v)", err)
 	}
 	if len(zr.File) > lim.MaxEntries {
 		return nil, errorf("the document has %d entries in its archive, past the limit of %d", len(zr.File), lim.MaxEntries)
 	}
 	var declared uint64
-	hasMain := false
+	names := map[string]*zip.File{}
 	for _, f := range zr.File {
 		declared += f.UncompressedSize64
-		hasMain = hasMain || f.Name == mainPart
-	}
-	if !hasMain {
-		return nil, errorf("the document is not a Word document (.docx): it has no %s", mainPart)
+		names[f.Name] = f
 	}
 	if err := checkSize(declared, len(doc), lim); err != nil {
 		return nil, err
 	}
 	a := &archive{zr: zr, parts: map[string][]byte{}}
+	switch {
+	case names[docx.mainPart] != nil:
+		a.d = docx
+	case names[odt.mainPart] != nil && names["mimetype"] != nil:
+		var mime bytes.Buffer
+		if _, err := inflate(names["mimetype"], &mime, 256); err != nil {
+			return nil, err
+		}
+		if mime.String() != odtMime {
+			return nil, errorf("the document is not an OpenDocument text (.odt) but %.100q", mime.String())
+		}
+		a.d = odt
+	default:
+		return nil, errorf("the document is not a Word document (.docx, with %s) or an OpenDocument text (.odt)", docx.mainPart)
+	}
 	remaining := lim.MaxUncompressed
 	for _, f := range zr.File {
 		a.order = append(a.order, f.Name)
 		if f.FileInfo().IsDir() {
 			continue
 		}
-		fill := filledPart.MatchString(f.Name)
+		fill := a.d.parts.MatchString(f.Name)
 		if _, dup := a.parts[f.Name]; dup && fill {
 			return nil, errorf("the document's archive holds %s twice", f.Name)
 		}

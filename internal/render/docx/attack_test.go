@@ -131,8 +131,8 @@ func TestDeepXML(t *testing.T) {
 }
 
 func TestNotADocx(t *testing.T) {
-	fillErr(t, []byte("%PDF-1.7 not a zip"), "not a Word document (.docx): it does not open as a zip archive")
-	fillErr(t, zipOf(t, map[string]string{"xl/workbook.xml": "<workbook/>"}), "not a Word document (.docx): it has no word/document.xml")
+	fillErr(t, []byte("%PDF-1.7 not a zip"), "not a Word document (.docx) or an OpenDocument text (.odt): it does not open as a zip archive")
+	fillErr(t, zipOf(t, map[string]string{"xl/workbook.xml": "<workbook/>"}), "not a Word document (.docx, with word/document.xml) or an OpenDocument text (.odt)")
 	fillErr(t, zipOf(t, map[string]string{mainPart: "<w:document " + wordNS + "><w:body><w:p></w:body>"}), "word/document.xml is not well-formed XML")
 }
 

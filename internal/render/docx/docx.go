@@ -1,6 +1,6 @@
-// Package docx fills a Word document (.docx) with the Handlebars tags of
-// its text, however Word split them into runs, and returns the filled
-// document. It turns the XML of each part that carries text into one
+// Package docx fills a Word document (.docx), or an OpenDocument text
+// (.odt), with the Handlebars tags of its text, however the editor split
+// them into runs, and returns the filled document. It turns the XML of each part that carries text into one
 // template whose output is the filled XML, so that tags, helpers and the
 // limits of a render are those of every template: the template language
 // itself is the caller's Executor.
@@ -79,9 +79,10 @@ func (l Limits) withDefaults() Limits {
 	return d
 }
 
-// Fill returns doc, a .docx, with the tags of its body, headers, footers,
-// footnotes and endnotes run on data by exec. Entries it does not fill
-// (styles, images, fonts) are copied as they are, still compressed.
+// Fill returns doc, a .docx or an .odt, with the tags of its body,
+// headers, footers, footnotes and endnotes run on data by exec. Entries it
+// does not fill (styles, images, fonts) are copied as they are, still
+// compressed.
 func Fill(ctx context.Context, exec Executor, doc []byte, data json.RawMessage, lim Limits) ([]byte, error) {
 	lim = lim.withDefaults()
 	a, err := openArchive(doc, lim)
@@ -95,7 +96,7 @@ func Fill(ctx context.Context, exec Executor, doc []byte, data json.RawMessage, 
 		if !ok {
 			continue
 		}
-		out, err := fillPart(ctx, exec, name, src, data, lim.MaxDepth, &budget)
+		out, err := fillPart(ctx, exec, a.d, name, src, data, lim.MaxDepth, &budget)
 		if err != nil {
 			return nil, err
 		}
@@ -115,7 +116,7 @@ func Check(doc []byte, lim Limits) error {
 	}
 	for _, name := range a.order {
 		if src, ok := a.parts[name]; ok {
-			if _, err := skeletonOf(name, src, lim.MaxDepth); err != nil {
+			if _, err := skeletonOf(a.d, name, src, lim.MaxDepth); err != nil {
 				return err
 			}
 		}

@@ -40,6 +40,8 @@ func where(part, text string) string {
 		place = "the footnote's paragraph"
 	case strings.HasPrefix(part, "word/endnotes"):
 		place = "the endnote's paragraph"
+	case part == "styles.xml":
+		place = "the header's or footer's paragraph"
 	}
 	return place + " " + quote(text)
 }

@@ -14,8 +14,8 @@ import (
 
 // fillPart fills one part: its skeleton run by exec, expanded into XML
 // within what is left of budget.
-func fillPart(ctx context.Context, exec Executor, part string, src []byte, data json.RawMessage, maxDepth int, budget *int64) ([]byte, error) {
-	sk, err := skeletonOf(part, src, maxDepth)
+func fillPart(ctx context.Context, exec Executor, d *dialect, part string, src []byte, data json.RawMessage, maxDepth int, budget *int64) ([]byte, error) {
+	sk, err := skeletonOf(d, part, src, maxDepth)
 	if err != nil {
 		return nil, err
 	}
@@ -109,26 +109,17 @@ func (sk *skeleton) expand(out string, budget *int64) ([]byte, error) {
 	}
 }
 
-// valueXML is a printed value as the text of a w:t: escaped, without the
+// valueXML is a printed value as text (of a w:t in Word): escaped, without the
 // characters XML cannot hold, its line breaks and tabs Word's own.
 func (sk *skeleton) valueXML(v string) string {
 	var b strings.Builder
-	name := func(local string) string {
-		if sk.prefix == "" {
-			return local
-		}
-		return sk.prefix + ":" + local
-	}
-	breakWith := func(el string) {
-		b.WriteString("</" + name("t") + "><" + name(el) + "/><" + name("t") + ` xml:space="preserve">`)
-	}
 	v = strings.ReplaceAll(v, "\r\n", "\n")
 	for _, r := range v {
 		switch {
 		case r == '\n' || r == '\r':
-			breakWith("br")
+			b.WriteString(sk.lineBreak)
 		case r == '\t':
-			breakWith("tab")
+			b.WriteString(sk.tab)
 		case r == '&':
 			b.WriteString("&amp;")
 		case r == '<':

@@ -142,7 +142,7 @@ func TestBlockInCell(t *testing.T) {
 	body := `<w:tbl><w:tr><w:tc>` + p("Lines:") + p("{{#each lines}}") + p("- {{this}}") + p("{{/each}}") + `</w:tc><w:tc>` + p("{{total}}") + `</w:tc></w:tr></w:tbl>`
 	out := fill(t, makeDocx(t, body), `{"lines":["a","b"],"total":2}`)
 	got := paragraphsOf(t, out, mainPart)
-	if want := []string{"Lines:", "- a", "- b", "", "2"};  strings.Join(got, "|") != strings.Join(want, "|") {
+	if want := []string{"Lines:", "- a", "- b", "", "2"}; strings.Join(got, "|") != strings.Join(want, "|") {
 		t.Fatalf("text = %q, want %q", got, want)
 	}
 	if n := strings.Count(entry(t, out, mainPart), "<w:tr>"); n != 1 {

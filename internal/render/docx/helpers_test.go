@@ -187,6 +187,18 @@ func sofficePDFText(t *testing.T, docs ...[]byte) []string {
 
 func docName(i int) string { return "doc" + string(rune('a'+i)) }
 
+// extOf is the extension LibreOffice expects of doc.
+func extOf(doc []byte) string {
+	if zr, err := zip.NewReader(bytes.NewReader(doc), int64(len(doc))); err == nil {
+		for _, f := range zr.File {
+			if f.Name == "content.xml" {
+				return ".odt"
+			}
+		}
+	}
+	return ".docx"
+}
+
 // sofficeConvert converts docs with LibreOffice, in a profile of the
 // test's own, and returns the directory of the outputs.
 func sofficeConvert(t *testing.T, to string, docs [][]byte) string {
@@ -200,7 +212,7 @@ func sofficeConvert(t *testing.T, to string, docs [][]byte) string {
 	args := []string{"-env:UserInstallation=file://" + filepath.Join(dir, "profile"), "--headless", "--norestore",
 		"--convert-to", to, "--outdir", out}
 	for i, d := range docs {
-		name := filepath.Join(dir, docName(i)+".docx")
+		name := filepath.Join(dir, docName(i)+extOf(d))
 		if err := os.WriteFile(name, d, 0o600); err != nil {
 			t.Fatal(err)
 		}

@@ -3,8 +3,8 @@ package docx_test
 import (
 	"context"
 	"encoding/json"
+	"fmt"
 	"os"
-	"regexp"
 	"strings"
 	"testing"
 
@@ -23,7 +23,17 @@ var language = docx.ExecutorFunc(render.ExecTemplate)
 // the row repeats per item with its bold name, the paragraphs of block
 // tags are gone.
 func TestLetterWithTheLanguage(t *testing.T) {
-	doc, err := os.ReadFile("testdata/letter.docx")
+	testLetter(t, "testdata/letter.docx")
+}
+
+// The same letter, saved by LibreOffice as OpenDocument text: its tags
+// split over spans.
+func TestODTLetterWithTheLanguage(t *testing.T) {
+	testLetter(t, "testdata/letter.odt")
+}
+
+func testLetter(t *testing.T, path string) {
+	doc, err := os.ReadFile(path)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -46,9 +56,15 @@ func TestLetterWithTheLanguage(t *testing.T) {
 	if strings.Join(lines, "|") != strings.Join(want, "|") {
 		t.Fatalf("LibreOffice reads\n%q\nwant\n%q", lines, want)
 	}
-	xmlOut := docx.Entry(t, out, "word/document.xml")
+	// The bold run (Word) or span (ODF, style T1) of each item's name.
+	bold := `<w:rPr><w:b/></w:rPr><w:t xml:space="preserve">%s</w:t>`
+	part := "word/document.xml"
+	if strings.HasSuffix(path, ".odt") {
+		bold, part = `<text:span text:style-name="T1">%s</text:span>`, "content.xml"
+	}
+	xmlOut := docx.Entry(t, out, part)
 	for _, name := range []string{"Widget", "Gadget"} {
-		if !regexp.MustCompile(`<w:rPr><w:b/></w:rPr><w:t xml:space="preserve">` + name + `</w:t>`).MatchString(xmlOut) {
+		if !strings.Contains(xmlOut, fmt.Sprintf(bold, name)) {
 			t.Errorf("the repeated row of %s lost its bold run", name)
 		}
 	}

@@ -113,9 +113,14 @@ func placePair(part string, t *tree, o *tag) error {
 }
 
 // runParent is what holds the run of tag tg's text (a paragraph, a link),
-// or -1 when its text is not in a run.
+// or -1 when its text is not in a run; in ODF, what holds its character
+// data (a paragraph, a span).
 func runParent(t *tree, tg *tag) int32 {
-	r := t.runOf(tg.para.pieces[tg.piece])
+	piece := tg.para.pieces[tg.piece]
+	if t.d.charText {
+		return t.nodes[piece].parentAt
+	}
+	r := t.runOf(piece)
 	if r < 0 {
 		return -1
 	}

@@ -18,7 +18,8 @@ type skeleton struct {
 	static []string // the XML each static marker stands for
 	nonce  string   // what makes markers unguessable by data
 	lines  []string // the text of the paragraph on line i+2 of src
-	prefix string   // WordprocessingML's prefix in the part
+	// lineBreak and tab stand for a line break and a tab in a value.
+	lineBreak, tab string
 }
 
 // Markers are \x01 nonce kind [index] \x02. \x01 and \x02 cannot stand in
@@ -66,8 +67,8 @@ func (sk *skeleton) marker(kind byte, index string) string {
 }
 
 // skeletonOf reads a part's tags and turns it into a skeleton.
-func skeletonOf(part string, src []byte, maxDepth int) (*skeleton, error) {
-	t, err := parseTree(part, src, maxDepth)
+func skeletonOf(d *dialect, part string, src []byte, maxDepth int) (*skeleton, error) {
+	t, err := parseTree(d, part, src, maxDepth)
 	if err != nil {
 		return nil, err
 	}
@@ -78,7 +79,15 @@ func skeletonOf(part string, src []byte, maxDepth int) (*skeleton, error) {
 	if err := place(part, t, paras); err != nil {
 		return nil, err
 	}
-	sk := &skeleton{part: part, nonce: rand.Text(), prefix: t.prefix}
+	sk := &skeleton{part: part, nonce: rand.Text()}
+	if d.charText {
+		sk.lineBreak, sk.tab = "<"+t.name(odfText, "line-break")+"/>", "<"+t.name(odfText, "tab")+"/>"
+	} else {
+		inT := func(el string) string {
+			return "</" + t.name(wordML, "t") + "><" + t.name(wordML, el) + "/><" + t.name(wordML, "t") + ` xml:space="preserve">`
+		}
+		sk.lineBreak, sk.tab = inT("br"), inT("tab")
+	}
 	edits, err := editsOf(part, t, paras)
 	if err != nil {
 		return nil, err
@@ -165,7 +174,7 @@ func editsOf(part string, t *tree, paras []*para) ([]edit, error) {
 					}
 				}
 				if keep {
-					b.lit("<" + t.name("p") + "/>")
+					b.lit("<" + t.name(t.d.paraNS, t.d.paraName) + "/>")
 				}
 			}})
 			continue
@@ -226,19 +235,24 @@ func endsCell(t *tree, i int) bool {
 	if !n.direct || t.nodes[n.parent].kind != cell {
 		return false
 	}
-	tcEnd := int(t.nodes[n.parent].end) - len("</"+t.name("tc")+">")
-	return tcEnd >= int(n.end) && len(bytes.TrimSpace(t.src[n.end:tcEnd])) == 0
+	rest := t.src[n.end:t.nodes[n.parent].end]
+	end := bytes.LastIndex(rest, []byte("</"))
+	return end >= 0 && len(bytes.TrimSpace(rest[:end])) == 0
 }
 
-// writePiece writes the k-th w:t of paragraph p: its text less the parts
+// writePiece writes the k-th w:t (ODF: character data) of paragraph p: its text less the parts
 // of tags that start in an earlier one, with the tags that start in it.
 func writePiece(b *builder, t *tree, p *para, k int) {
 	ps, pe := p.starts[k], len(p.text)
 	if k+1 < len(p.starts) {
 		pe = p.starts[k+1]
 	}
-	openT := "<" + t.name("t") + ` xml:space="preserve">`
-	closeT := "</" + t.name("t") + ">"
+	// A w:t is written anew, a tag's text kept whole; ODF's character
+	// data stands alone.
+	openT, closeT := "", ""
+	if !t.d.charText {
+		openT, closeT = "<"+t.name(wordML, "t")+` xml:space="preserve">`, "</"+t.name(wordML, "t")+">"
+	}
 	started := false
 	start := func() {
 		if !started {
@@ -284,14 +298,18 @@ func writeTag(b *builder, t *tree, p *para, tg *tag, closeT, openT string) {
 		b.hbs(b.sk.marker(markRaw, "") + tg.src + b.sk.marker(markEnd, ""))
 	case tg.kind == comment || tg.mode != inline:
 		// a comment prints nothing; a row's tags stand around the row
+	case t.d.charText:
+		// ODF: the tag stands in character data beside its siblings.
+		b.hbs(tg.src)
+		b.emitted = append(b.emitted, tg)
 	default:
 		// The run is split around the block tag, the runs it repeats
 		// whole: the part after it keeps the run's formatting.
 		r := t.runOf(p.pieces[tg.piece])
-		b.lit(closeT + "</" + t.name("r") + ">")
+		b.lit(closeT + "</" + t.name(wordML, "r") + ">")
 		b.hbs(tg.src)
 		b.emitted = append(b.emitted, tg)
-		b.lit("<" + t.name("r") + ">" + t.runProps(r) + openT)
+		b.lit("<" + t.name(wordML, "r") + ">" + t.runProps(r) + openT)
 	}
 }
 

@@ -7,12 +7,6 @@ import (
 	"math"
 )
 
-// WordprocessingML's namespaces, transitional and strict.
-var wordNamespaces = map[string]bool{
-	"http://schemas.openxmlformats.org/wordprocessingml/2006/main": true,
-	"http://purl.oclc.org/ooxml/wordprocessingml/main":             true,
-}
-
 // kind is what an element is to Fill; other is everything it copies.
 type kind uint8
 
@@ -20,13 +14,11 @@ const (
 	other     kind = iota
 	paragraph      // w:p
 	run            // w:r
-	text           // w:t
+	text           // w:t, or a paragraph's character data (ODF)
 	row            // w:tr
 	cell           // w:tc
 	runProps       // w:rPr
 )
-
-var kinds = map[string]kind{"p": paragraph, "r": run, "t": text, "tr": row, "tc": cell, "rPr": runProps}
 
 // node is one element of a part that Fill reads: where its bytes are and
 // what holds it. Nodes are in document order, so an element's descendants
@@ -43,13 +35,13 @@ type node struct {
 	direct     bool // parent is the element holding it
 }
 
-// tree is a part's nodes and the prefix its WordprocessingML elements
-// carry.
+// tree is a part's nodes and the prefixes its root binds.
 type tree struct {
-	src    []byte
-	nodes  []node
-	texts  []byte
-	prefix string
+	d        *dialect
+	src      []byte
+	nodes    []node
+	texts    []byte
+	prefixes map[string]string // namespace → prefix
 }
 
 // maxNodes bounds the paragraphs, runs, texts, rows and cells of one part
@@ -57,22 +49,38 @@ type tree struct {
 // nodes of a part take at most a few tens of MiB.
 const maxNodes = 1_000_000
 
+// openElement is an element being read.
+type openElement struct {
+	name xml.Name
+	at   int32
+	node int32 // -1 for an element not kept
+	text bool  // its character data is text (ODF)
+}
+
+// add appends n, held by the open elements of stack of which parent is
+// the nearest kept, and returns it.
+func (t *tree) add(n node, stack []openElement, parent int32) *node {
+	n.parent, n.parentAt = parent, -1
+	if len(stack) > 0 {
+		top := stack[len(stack)-1]
+		n.parentAt, n.direct = top.at, top.node >= 0 && top.node == parent
+	}
+	t.nodes = append(t.nodes, n)
+	return &t.nodes[len(t.nodes)-1]
+}
+
 // parseTree reads a part's XML, keeping the byte ranges of the elements
 // Fill reads. It holds its own stack, refused past maxDepth, so that no
 // document can make it recurse or grow without bound.
-func parseTree(part string, src []byte, maxDepth int) (*tree, error) {
+func parseTree(d *dialect, part string, src []byte, maxDepth int) (*tree, error) {
 	if len(src) > math.MaxInt32 {
 		return nil, errorf("%s is larger than 2 GiB", part)
 	}
-	t := &tree{src: src, prefix: "w"}
-	d := xml.NewDecoder(bytes.NewReader(src))
-	d.Strict = true
-	type open struct {
-		name xml.Name
-		at   int32
-		node int32 // -1 for an element not kept
-	}
-	var stack []open
+	t := &tree{d: d, src: src, prefixes: map[string]string{}}
+	namespaces := map[string]string{} // prefix → namespace
+	dec := xml.NewDecoder(bytes.NewReader(src))
+	dec.Strict = true
+	var stack []openElement
 	kept := func() int32 { // the nearest kept element open
 		for i := len(stack) - 1; i >= 0; i-- {
 			if stack[i].node >= 0 {
@@ -83,8 +91,8 @@ func parseTree(part string, src []byte, maxDepth int) (*tree, error) {
 	}
 	var para int32 = -1
 	for {
-		start := int32(d.InputOffset())
-		tok, err := d.RawToken()
+		start := int32(dec.InputOffset())
+		tok, err := dec.RawToken()
 		if err == io.EOF {
 			break
 		}
@@ -97,27 +105,19 @@ func parseTree(part string, src []byte, maxDepth int) (*tree, error) {
 				return nil, errorf("%s nests its XML deeper than the limit of %d levels", part, maxDepth)
 			}
 			if len(stack) == 0 {
-				t.prefix = wordPrefix(tok, t.prefix)
+				t.bind(tok, namespaces)
 			}
-			o := open{name: tok.Name, at: start, node: -1}
-			k := other
-			if tok.Name.Space == t.prefix {
-				k = kinds[tok.Name.Local]
-			}
-			if k != other {
+			ns := namespaces[tok.Name.Space]
+			o := openElement{name: tok.Name, at: start, node: -1, text: d.charText && ns == d.textNS}
+			if k := d.kinds[ns][tok.Name.Local]; k != other {
 				if len(t.nodes) >= maxNodes {
 					return nil, errorf("%s holds more than %d paragraphs, runs, rows and cells", part, maxNodes)
 				}
-				n := node{start: start, parent: kept(), parentAt: -1, para: para, kind: k}
-				if len(stack) > 0 {
-					top := stack[len(stack)-1]
-					n.parentAt, n.direct = top.at, top.node >= 0 && top.node == n.parent
-				}
 				o.node = int32(len(t.nodes))
+				n := t.add(node{start: start, kind: k, para: para}, stack, kept())
 				if k == paragraph {
 					n.para, para = o.node, o.node
 				}
-				t.nodes = append(t.nodes, n)
 			}
 			stack = append(stack, o)
 		case xml.EndElement:
@@ -128,7 +128,7 @@ func parseTree(part string, src []byte, maxDepth int) (*tree, error) {
 			stack = stack[:len(stack)-1]
 			if o.node >= 0 {
 				n := &t.nodes[o.node]
-				n.end = int32(d.InputOffset())
+				n.end = int32(dec.InputOffset())
 				if n.kind == paragraph {
 					para = -1
 					if n.parent >= 0 {
@@ -137,15 +137,26 @@ func parseTree(part string, src []byte, maxDepth int) (*tree, error) {
 				}
 			}
 		case xml.CharData:
-			if len(stack) > 0 {
-				if i := stack[len(stack)-1].node; i >= 0 && t.nodes[i].kind == text {
-					n := &t.nodes[i]
-					if n.textEnd == 0 {
-						n.textAt = int32(len(t.texts))
-					}
-					t.texts = append(t.texts, tok...)
-					n.textEnd = int32(len(t.texts))
+			if len(stack) == 0 {
+				continue
+			}
+			top := stack[len(stack)-1]
+			if top.text && para >= 0 && len(tok) > 0 {
+				// ODF: the character data is a node of text itself.
+				if len(t.nodes) >= maxNodes {
+					return nil, errorf("%s holds more than %d paragraphs, runs, rows and cells", part, maxNodes)
 				}
+				n := t.add(node{start: start, end: int32(dec.InputOffset()), kind: text, para: para}, stack, kept())
+				n.textAt = int32(len(t.texts))
+				t.texts = append(t.texts, tok...)
+				n.textEnd = int32(len(t.texts))
+			} else if i := top.node; i >= 0 && t.nodes[i].kind == text {
+				n := &t.nodes[i]
+				if n.textEnd == 0 {
+					n.textAt = int32(len(t.texts))
+				}
+				t.texts = append(t.texts, tok...)
+				n.textEnd = int32(len(t.texts))
 			}
 		}
 	}
@@ -155,23 +166,32 @@ func parseTree(part string, src []byte, maxDepth int) (*tree, error) {
 	return t, nil
 }
 
-// wordPrefix is the prefix the root element binds to WordprocessingML's
-// namespace, else def.
-func wordPrefix(root xml.StartElement, def string) string {
+// bind reads the namespaces the root element binds (the documents Word
+// and LibreOffice write bind them all there).
+func (t *tree) bind(root xml.StartElement, namespaces map[string]string) {
 	for _, a := range root.Attr {
-		if a.Name.Space == "xmlns" && wordNamespaces[a.Value] {
-			return a.Name.Local
+		switch {
+		case a.Name.Space == "xmlns":
+			namespaces[a.Name.Local] = a.Value
+			t.prefixes[a.Value] = a.Name.Local
+		case a.Name.Space == "" && a.Name.Local == "xmlns":
+			namespaces[""] = a.Value
+			t.prefixes[a.Value] = ""
 		}
 	}
-	return def
 }
 
-// name is a WordprocessingML element's qualified name in this part.
-func (t *tree) name(local string) string {
-	if t.prefix == "" {
-		return local
+// name is the qualified name of element local of namespace ns in this
+// part.
+func (t *tree) name(ns, local string) string {
+	p, ok := t.prefixes[ns]
+	if !ok && ns == wordML {
+		p = t.prefixes[wordMLStrict]
 	}
-	return t.prefix + ":" + local
+	if p != "" {
+		return p + ":" + local
+	}
+	return local
 }
 
 // textOf is the decoded text of w:t node i.
