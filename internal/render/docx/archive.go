@@ -5,6 +5,9 @@ import (
 	"bytes"
 	"errors"
 	"io"
+	"maps"
+	"regexp"
+	"slices"
 )
 
 // mainPart is the entry every Word document has.
@@ -17,7 +20,13 @@ type archive struct {
 	zr    *zip.Reader
 	order []string
 	parts map[string][]byte
+	// package holds the entries that say what the others are (content
+	// types, relationships), which placing an image changes.
+	pkg map[string][]byte
 }
+
+// packagePart matches the entries of archive.pkg.
+var packagePart = regexp.MustCompile(`^(\[Content_Types\]\.xml|word/_rels/[^/]+\.rels)$`)
 
 // openArchive opens doc as a zip and decompresses the parts to fill. It
 // inflates every entry once, into a discarding counter for those it does
@@ -40,7 +49,7 @@ func openArchive(doc []byte, lim Limits) (*archive, error) {
 	if err := checkSize(declared, len(doc), lim); err != nil {
 		return nil, err
 	}
-	a := &archive{zr: zr, parts: map[string][]byte{}}
+	a := &archive{zr: zr, parts: map[string][]byte{}, pkg: map[string][]byte{}}
 	switch {
 	case names[docx.mainPart] != nil:
 		a.d = docx
@@ -63,12 +72,13 @@ func openArchive(doc []byte, lim Limits) (*archive, error) {
 			continue
 		}
 		fill := a.d.parts.MatchString(f.Name)
+		keep := fill || packagePart.MatchString(f.Name)
 		if _, dup := a.parts[f.Name]; dup && fill {
 			return nil, errorf("the document's archive holds %s twice", f.Name)
 		}
 		var buf bytes.Buffer
 		var w io.Writer = io.Discard
-		if fill {
+		if keep {
 			w = &buf
 		}
 		n, err := inflate(f, w, remaining)
@@ -81,6 +91,8 @@ func openArchive(doc []byte, lim Limits) (*archive, error) {
 		}
 		if fill {
 			a.parts[f.Name] = buf.Bytes()
+		} else if keep {
+			a.pkg[f.Name] = buf.Bytes()
 		}
 	}
 	return a, nil
@@ -126,18 +138,23 @@ func inflate(f *zip.File, w io.Writer, max int64) (int64, error) {
 	return n, nil
 }
 
-// write returns the archive with the filled parts in place of theirs
-// (deflated anew) and every other entry copied as it was, compressed.
-func (a *archive) write(filled map[string][]byte) ([]byte, error) {
+// write returns the archive with the filled entries in place of theirs
+// (deflated anew), every other entry copied as it was, compressed, and
+// the added entries (in name order) after them.
+func (a *archive) write(filled, added map[string][]byte) ([]byte, error) {
 	var out bytes.Buffer
 	zw := zip.NewWriter(&out)
+	put := func(name string, body []byte) error {
+		w, err := zw.CreateHeader(&zip.FileHeader{Name: name, Method: zip.Deflate, Modified: a.zr.File[0].Modified})
+		if err != nil {
+			return err
+		}
+		_, err = w.Write(body)
+		return err
+	}
 	for _, f := range a.zr.File {
 		if body, ok := filled[f.Name]; ok {
-			w, err := zw.CreateHeader(&zip.FileHeader{Name: f.Name, Method: zip.Deflate, Modified: f.Modified})
-			if err != nil {
-				return nil, err
-			}
-			if _, err := w.Write(body); err != nil {
+			if err := put(f.Name, body); err != nil {
 				return nil, err
 			}
 			delete(filled, f.Name) // a second entry of the same name is not filled twice
@@ -145,6 +162,11 @@ func (a *archive) write(filled map[string][]byte) ([]byte, error) {
 		}
 		if err := zw.Copy(f); err != nil {
 			return nil, errorf("the document's entry %q cannot be copied: %v", f.Name, err)
+		}
+	}
+	for _, name := range slices.Sorted(maps.Keys(added)) {
+		if err := put(name, added[name]); err != nil {
+			return nil, err
 		}
 	}
 	if err := zw.Close(); err != nil {

@@ -23,7 +23,7 @@ func fillErr(t *testing.T, doc []byte, want string) {
 
 func fillErrWith(t *testing.T, doc []byte, lim Limits, want string) {
 	t.Helper()
-	_, err := Fill(context.Background(), raymondExec, doc, json.RawMessage(`{}`), lim)
+	_, err := Fill(context.Background(), raymondExec, doc, json.RawMessage(`{}`), Options{Limits: lim})
 	if err == nil {
 		t.Fatal("filled, want an error")
 	}
@@ -157,7 +157,7 @@ func TestParagraphOfManyRuns(t *testing.T) {
 		b.WriteString(`<w:r><w:t>{{</w:t></w:r><w:r><w:t>x</w:t></w:r><w:r><w:t>}}</w:t></w:r>`)
 	}
 	b.WriteString(`</w:p>`)
-	out, err := Fill(context.Background(), raymondExec, makeDocx(t, b.String()), json.RawMessage(`{"x":"y"}`), Limits{MaxRatio: 1 << 20})
+	out, err := Fill(context.Background(), raymondExec, makeDocx(t, b.String()), json.RawMessage(`{"x":"y"}`), Options{Limits: Limits{MaxRatio: 1 << 20}})
 	if err != nil {
 		t.Fatal(err)
 	}

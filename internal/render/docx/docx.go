@@ -79,30 +79,39 @@ func (l Limits) withDefaults() Limits {
 	return d
 }
 
+// Options are what Fill takes besides the document and its data.
+type Options struct {
+	Limits Limits
+	// Assets gives the images that {{image "name"}} tags place; without
+	// it, an image tag is an error.
+	Assets Assets
+}
+
 // Fill returns doc, a .docx or an .odt, with the tags of its body,
 // headers, footers, footnotes and endnotes run on data by exec. Entries it
 // does not fill (styles, images, fonts) are copied as they are, still
 // compressed.
-func Fill(ctx context.Context, exec Executor, doc []byte, data json.RawMessage, lim Limits) ([]byte, error) {
-	lim = lim.withDefaults()
+func Fill(ctx context.Context, exec Executor, doc []byte, data json.RawMessage, opts Options) ([]byte, error) {
+	lim := opts.Limits.withDefaults()
 	a, err := openArchive(doc, lim)
 	if err != nil {
 		return nil, err
 	}
 	budget := lim.MaxOutput
+	im := newImager(opts.Assets, a)
 	filled := make(map[string][]byte, len(a.parts))
 	for _, name := range a.order {
 		src, ok := a.parts[name]
 		if !ok {
 			continue
 		}
-		out, err := fillPart(ctx, exec, a.d, name, src, data, lim.MaxDepth, &budget)
+		out, err := fillPart(ctx, exec, im, a.d, name, src, data, lim.MaxDepth, &budget)
 		if err != nil {
 			return nil, err
 		}
 		filled[name] = out
 	}
-	return a.write(filled)
+	return a.write(filled, im.finish(filled))
 }
 
 // Check reports whether doc opens as a Word template whose tags can be

@@ -14,9 +14,12 @@ import (
 
 // fillPart fills one part: its skeleton run by exec, expanded into XML
 // within what is left of budget.
-func fillPart(ctx context.Context, exec Executor, d *dialect, part string, src []byte, data json.RawMessage, maxDepth int, budget *int64) ([]byte, error) {
+func fillPart(ctx context.Context, exec Executor, im *imager, d *dialect, part string, src []byte, data json.RawMessage, maxDepth int, budget *int64) ([]byte, error) {
 	sk, err := skeletonOf(d, part, src, maxDepth)
 	if err != nil {
+		return nil, err
+	}
+	if err := im.place(ctx, sk, budget); err != nil {
 		return nil, err
 	}
 	if len(sk.lines) == 0 { // no tags: the part as it was

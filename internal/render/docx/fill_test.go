@@ -124,7 +124,7 @@ func TestUnplaceableBlocks(t *testing.T) {
 	}
 	for name, c := range cases {
 		t.Run(name, func(t *testing.T) {
-			_, err := Fill(context.Background(), raymondExec, makeDocx(t, c.body), json.RawMessage(`{}`), Limits{})
+			_, err := Fill(context.Background(), raymondExec, makeDocx(t, c.body), json.RawMessage(`{}`), Options{})
 			if err == nil {
 				t.Fatal("filled, want an error")
 			}
@@ -161,7 +161,7 @@ func TestBlockInCell(t *testing.T) {
 func TestOutputBounded(t *testing.T) {
 	doc := makeDocx(t, p("{{#each items}}")+p(strings.Repeat("x", 10_000)+"{{this}}")+p("{{/each}}"))
 	items, _ := json.Marshal(map[string]any{"items": make([]int, 2000)}) // 20 MB of paragraphs
-	_, err := Fill(context.Background(), raymondExec, doc, items, Limits{MaxOutput: 1 << 20})
+	_, err := Fill(context.Background(), raymondExec, doc, items, Options{Limits: Limits{MaxOutput: 1 << 20}})
 	if err == nil || !strings.Contains(err.Error(), "grows past the limit") {
 		t.Fatalf("error = %v, want the output limit", err)
 	}

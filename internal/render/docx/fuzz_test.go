@@ -33,7 +33,7 @@ func FuzzFill(f *testing.F) {
 		return raymondExec(ctx, src, data)
 	})
 	f.Fuzz(func(t *testing.T, body string) {
-		out, err := Fill(context.Background(), exec, makeDocx(t, body), json.RawMessage(`{"name":"<n>","xs":[1,2],"a":true,"raw":"&"}`), Limits{})
+		out, err := Fill(context.Background(), exec, makeDocx(t, body), json.RawMessage(`{"name":"<n>","xs":[1,2],"a":true,"raw":"&"}`), Options{})
 		if err != nil {
 			return
 		}

@@ -146,7 +146,7 @@ func paragraphsOf(t *testing.T, doc []byte, part string) []string {
 // fill fills doc with raymond and data, failing the test on an error.
 func fill(t *testing.T, doc []byte, data string) []byte {
 	t.Helper()
-	out, err := Fill(context.Background(), raymondExec, doc, json.RawMessage(data), Limits{})
+	out, err := Fill(context.Background(), raymondExec, doc, json.RawMessage(data), Options{})
 	if err != nil {
 		t.Fatalf("Fill: %v", err)
 	}

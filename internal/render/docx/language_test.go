@@ -40,7 +40,7 @@ func testLetter(t *testing.T, path string) {
 	data := `{"number":"2026-042","customer":{"name":"Ana & Co"},"paid":false,"due":"31 December",
 		"items":[{"name":"Widget","qty":2,"price":12.5},{"name":"Gadget","qty":1,"price":1099}],
 		"notes":["Fragile","Deliver <before> noon"],"sender":"Paprika"}`
-	out, err := docx.Fill(context.Background(), language, doc, json.RawMessage(data), docx.Limits{})
+	out, err := docx.Fill(context.Background(), language, doc, json.RawMessage(data), docx.Options{})
 	if err != nil {
 		t.Fatalf("Fill: %v", err)
 	}
@@ -78,7 +78,7 @@ func TestLanguageErrorNamesTheParagraph(t *testing.T) {
 		t.Fatal(err)
 	}
 	data := `{"items":[{"name":"Widget","qty":2,"price":"twelve"}]}`
-	_, err = docx.Fill(context.Background(), language, doc, json.RawMessage(data), docx.Limits{})
+	_, err = docx.Fill(context.Background(), language, doc, json.RawMessage(data), docx.Options{})
 	if paprika.ErrorCode(err) != paprika.CodeTemplateError ||
 		!strings.Contains(err.Error(), `in the paragraph "{{formatCurrency price “EUR”}}{{/each}}": formatCurrency: "twelve" is not a number`) {
 		t.Fatalf("error = %v, want a template-error naming the paragraph", err)

@@ -57,7 +57,7 @@ func TestODT(t *testing.T) {
 // error naming its paragraph; so is an .odt that is not text.
 func TestODTErrors(t *testing.T) {
 	body := `<table:table><table:table-row><table:table-cell><text:p>{{#each items}}{{name}}</text:p></table:table-cell></table:table-row><table:table-row><table:table-cell><text:p>{{/each}}</text:p></table:table-cell></table:table-row></table:table>`
-	_, err := Fill(context.Background(), raymondExec, makeODT(t, body, ""), json.RawMessage(`{}`), Limits{})
+	_, err := Fill(context.Background(), raymondExec, makeODT(t, body, ""), json.RawMessage(`{}`), Options{})
 	if paprika.ErrorCode(err) != paprika.CodeTemplateError || !strings.Contains(err.Error(), `in the paragraph "{{#each items}}{{name}}", {{#each items}} cannot be placed`) {
 		t.Fatalf("error = %v, want a template-error naming the paragraph", err)
 	}

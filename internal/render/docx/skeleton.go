@@ -20,6 +20,16 @@ type skeleton struct {
 	lines  []string // the text of the paragraph on line i+2 of src
 	// lineBreak and tab stand for a line break and a tab in a value.
 	lineBreak, tab string
+	wPrefix        string     // WordprocessingML's prefix in the part
+	images         []imageUse // the image tags, their drawings to write
+}
+
+// wordName is a WordprocessingML element's name in the part.
+func (sk *skeleton) wordName(local string) string {
+	if sk.wPrefix == "" {
+		return local
+	}
+	return sk.wPrefix + ":" + local
 }
 
 // Markers are \x01 nonce kind [index] \x02. \x01 and \x02 cannot stand in
@@ -80,6 +90,11 @@ func skeletonOf(d *dialect, part string, src []byte, maxDepth int) (*skeleton, e
 		return nil, err
 	}
 	sk := &skeleton{part: part, nonce: rand.Text()}
+	if p, ok := t.prefixes[wordML]; ok {
+		sk.wPrefix = p
+	} else if p, ok := t.prefixes[wordMLStrict]; ok {
+		sk.wPrefix = p
+	}
 	if d.charText {
 		sk.lineBreak, sk.tab = "<"+t.name(odfText, "line-break")+"/>", "<"+t.name(odfText, "tab")+"/>"
 	} else {
@@ -110,6 +125,14 @@ func skeletonOf(d *dialect, part string, src []byte, maxDepth int) (*skeleton, e
 	sk.src = b.src.String()
 	if err := checkOrder(part, paras, b.emitted); err != nil {
 		return nil, err
+	}
+	for i, u := range sk.images {
+		parsed, err := parseImageTag(part, u.tag)
+		if err != nil {
+			return nil, err
+		}
+		parsed.static = u.static
+		sk.images[i] = parsed
 	}
 	return sk, nil
 }
@@ -296,6 +319,13 @@ func writeTag(b *builder, t *tree, p *para, tg *tag, closeT, openT string) {
 		b.hbs(b.sk.marker(markValue, "") + tg.src + b.sk.marker(markEnd, ""))
 	case tg.kind == rawVal:
 		b.hbs(b.sk.marker(markRaw, "") + tg.src + b.sk.marker(markEnd, ""))
+	case tg.kind == imageTag:
+		// The drawing, once its image is read, stands in a chunk of its
+		// own.
+		b.hbs("")
+		b.sk.images = append(b.sk.images, imageUse{tag: tg, static: len(b.sk.static)})
+		b.hbs(b.sk.marker(markStatic, strconv.Itoa(len(b.sk.static))))
+		b.sk.static = append(b.sk.static, "")
 	case tg.kind == comment || tg.mode != inline:
 		// a comment prints nothing; a row's tags stand around the row
 	case t.d.charText:

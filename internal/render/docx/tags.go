@@ -8,12 +8,13 @@ import (
 type tagKind uint8
 
 const (
-	value   tagKind = iota // {{x}}, {{helper …}}: prints
-	rawVal                 // {{{x}}}: prints, unescaped by the language (escaped here)
-	open                   // {{#each …}}, {{#if …}}, {{^x}}
-	orElse                 // {{else}}, {{else if …}}, {{^}}
-	closing                // {{/each}}
-	comment                // {{! …}}: prints nothing
+	value    tagKind = iota // {{x}}, {{helper …}}: prints
+	rawVal                  // {{{x}}}: prints, unescaped by the language (escaped here)
+	open                    // {{#each …}}, {{#if …}}, {{^x}}
+	orElse                  // {{else}}, {{else if …}}, {{^}}
+	closing                 // {{/each}}
+	comment                 // {{! …}}: prints nothing
+	imageTag                // {{image "name"}}: a picture (Word)
 )
 
 // tag is one Handlebars tag found in a paragraph's text.
@@ -48,7 +49,7 @@ type para struct {
 func (p *para) onlyBlocks() bool {
 	at := 0
 	for _, t := range p.tags {
-		if t.kind == value || t.kind == rawVal || strings.TrimSpace(p.text[at:t.start]) != "" {
+		if t.kind == value || t.kind == rawVal || t.kind == imageTag || strings.TrimSpace(p.text[at:t.start]) != "" {
 			return false
 		}
 		at = t.end
@@ -118,6 +119,8 @@ func classify(src string) tagKind {
 		return open
 	case strings.HasPrefix(s, "/"):
 		return closing
+	case isImageTag(s):
+		return imageTag
 	}
 	return value
 }
