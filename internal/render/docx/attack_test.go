@@ -165,3 +165,9 @@ func TestParagraphOfManyRuns(t *testing.T) {
 		t.Fatalf("the paragraph reads %.40q…", got)
 	}
 }
+
+// A part of more tags than Fill reads is refused before the template
+// language runs.
+func TestTooManyTags(t *testing.T) {
+	fillErr(t, makeDocx(t, p(strings.Repeat("{{x}}", maxTags+1))), "word/document.xml holds more than 20000 tags")
+}

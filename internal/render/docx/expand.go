@@ -1,6 +1,7 @@
 package docx
 
 import (
+	"bytes"
 	"context"
 	"encoding/json"
 	"errors"
@@ -46,12 +47,13 @@ func (sk *skeleton) located(err error) error {
 		return err
 	}
 	m := lineRE.FindStringSubmatch(pe.Message)
-	if m == nil {
-		return err
+	n := 0
+	if m != nil {
+		n, _ = strconv.Atoi(m[1])
 	}
-	n, _ := strconv.Atoi(m[1])
 	if n < 2 || n-2 >= len(sk.lines) {
-		return err
+		// Not a line's: the template as a whole (its size, the data).
+		return &paprika.Error{Code: pe.Code, Message: "the tags of " + sk.part + " as one template: " + pe.Message}
 	}
 	return &paprika.Error{Code: pe.Code, Message: "in " + where(sk.part, sk.lines[n-2]) + ": " + m[2]}
 }
@@ -61,7 +63,7 @@ func (sk *skeleton) located(err error) error {
 // and tabs as Word's. What the template printed outside markers (the line
 // breaks between its tags) is dropped. Past budget bytes, it stops.
 func (sk *skeleton) expand(out string, budget *int64) ([]byte, error) {
-	var b strings.Builder
+	var b bytes.Buffer // its bytes are the part's, not copied
 	lead := markerStart + sk.nonce
 	grow := func(n int) error {
 		if *budget -= int64(n); *budget < 0 {
@@ -72,7 +74,7 @@ func (sk *skeleton) expand(out string, budget *int64) ([]byte, error) {
 	for {
 		i := strings.Index(out, lead)
 		if i < 0 {
-			return []byte(b.String()), nil
+			return b.Bytes(), nil
 		}
 		rest := out[i+len(lead):]
 		j := strings.Index(rest, markerEnd)

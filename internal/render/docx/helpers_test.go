@@ -230,4 +230,5 @@ func sofficeConvert(t *testing.T, to string, docs [][]byte) string {
 var (
 	SofficeText = sofficeText
 	Entry       = entry
+	MakeDocx    = makeDocx
 )

@@ -84,3 +84,19 @@ func TestLanguageErrorNamesTheParagraph(t *testing.T) {
 		t.Fatalf("error = %v, want a template-error naming the paragraph", err)
 	}
 }
+
+// Tags past the language's bound on template text are refused by it, the
+// error saying which part.
+func TestTooManyTagsForTheLanguage(t *testing.T) {
+	var b strings.Builder
+	b.WriteString(`<w:p><w:r><w:t>`)
+	for range 19_000 {
+		b.WriteString(`{{x}} `)
+	}
+	b.WriteString(`</w:t></w:r></w:p>`)
+	doc := docx.MakeDocx(t, b.String())
+	_, err := docx.Fill(context.Background(), language, doc, json.RawMessage(`{}`), docx.Options{})
+	if paprika.ErrorCode(err) != paprika.CodeTemplateError || !strings.Contains(err.Error(), "the tags of word/document.xml as one template: the template is") {
+		t.Fatalf("error = %v, want the language's bound on template text", err)
+	}
+}

@@ -89,7 +89,10 @@ func skeletonOf(d *dialect, part string, src []byte, maxDepth int) (*skeleton, e
 	if err := place(part, t, paras); err != nil {
 		return nil, err
 	}
-	sk := &skeleton{part: part, nonce: rand.Text()}
+	// 60 random bits: data cannot guess them within one render, and the
+	// markers stay short (the template is held to the language's bound
+	// on template text).
+	sk := &skeleton{part: part, nonce: rand.Text()[:12]}
 	if p, ok := t.prefixes[wordML]; ok {
 		sk.wPrefix = p
 	} else if p, ok := t.prefixes[wordMLStrict]; ok {
@@ -164,11 +167,12 @@ func paragraphs(part string, t *tree) ([]*para, error) {
 	// text box inside another comes after it, as in the document.
 	sort.SliceStable(all, func(i, j int) bool { return all[i].node < all[j].node })
 	var tagged []*para
+	count := 0
 	for _, p := range all {
 		if !strings.Contains(p.text, "{{") {
 			continue
 		}
-		if err := findTags(part, p); err != nil {
+		if err := findTags(part, p, &count); err != nil {
 			return nil, err
 		}
 		if len(p.tags) > 0 {

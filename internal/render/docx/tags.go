@@ -61,9 +61,14 @@ func (p *para) onlyBlocks() bool {
 // mean as straight quotes.
 var smartQuotes = strings.NewReplacer("“", `"`, "”", `"`, "„", `"`, "‘", "'", "’", "'", "\u00a0", " ")
 
+// maxTags bounds the tags of one part, so that what Fill holds of them
+// before the template language runs stays a few tens of MiB. The
+// language's bound on template text (1 MiB) takes about 13,000 tags.
+const maxTags = 20_000
+
 // findTags reads the tags of paragraph p in part. A {{ that never closes
 // is an error naming the paragraph.
-func findTags(part string, p *para) error {
+func findTags(part string, p *para, count *int) error {
 	s := p.text
 	piece := 0
 	for at := 0; ; {
@@ -91,6 +96,9 @@ func findTags(part string, p *para) error {
 			piece++
 		}
 		t.piece = piece
+		if *count++; *count > maxTags {
+			return errorf("%s holds more than %d tags", part, maxTags)
+		}
 		p.tags = append(p.tags, t)
 		at = end
 	}
