@@ -91,7 +91,7 @@ func TestTooManyTagsForTheLanguage(t *testing.T) {
 	var b strings.Builder
 	b.WriteString(`<w:p><w:r><w:t>`)
 	for range 19_000 {
-		b.WriteString(`{{x}} `)
+		b.WriteString(`{{customer.address.line1}} `)
 	}
 	b.WriteString(`</w:t></w:r></w:p>`)
 	doc := docx.MakeDocx(t, b.String())
