@@ -166,3 +166,14 @@ func TestOutputBounded(t *testing.T) {
 		t.Fatalf("error = %v, want the output limit", err)
 	}
 }
+
+// Check holds a stored template to what Fill would place, without data.
+func TestCheck(t *testing.T) {
+	if err := Check(makeDocx(t, p("{{#each items}}")+p("{{name}}")+p("{{/each}}")), Limits{}); err != nil {
+		t.Errorf("Check: %v", err)
+	}
+	err := Check(makeDocx(t, p("Items: {{#each items}}")+p("{{/each}}")), Limits{})
+	if paprika.ErrorCode(err) != paprika.CodeTemplateError || !strings.Contains(err.Error(), `"Items: {{#each items}}"`) {
+		t.Errorf("Check = %v, want the paragraph named", err)
+	}
+}
