@@ -24,7 +24,7 @@ func (s *Store) CreateBatch(ctx context.Context, b *paprika.Batch, records []jso
 		}
 		if _, err := tx.Exec(ctx, sqlInsertBatch,
 			b.ID, b.TenantID, lane, b.KeyID, b.Format, b.Template, b.TemplateID, b.TemplateVersion,
-			b.Options, nullJSON(b.Metadata), b.WebhookURL, len(records), b.CreatedAt); err != nil {
+			b.Options, nullJSON(b.Metadata), b.WebhookURL, len(records), b.CreatedAt, b.Asset); err != nil {
 			return err
 		}
 		i := 0
@@ -45,7 +45,7 @@ func (s *Store) CreateBatch(ctx context.Context, b *paprika.Batch, records []jso
 func scanBatch(row pgx.Row) (*paprika.Batch, error) {
 	var b paprika.Batch
 	err := row.Scan(&b.ID, &b.TenantID, &b.KeyID, &b.KeyTier, &b.Status, &b.Tier, &b.Format,
-		&b.Template, &b.TemplateID, &b.TemplateVersion, &b.Options,
+		&b.Template, &b.TemplateID, &b.TemplateVersion, &b.Options, &b.Asset,
 		&b.Metadata, &b.WebhookURL, &b.Total, &b.Queued, &b.Running, &b.Done, &b.Failed, &b.Canceled,
 		&b.CreatedAt, &b.StartedAt, &b.FinishedAt)
 	if errors.Is(err, pgx.ErrNoRows) {

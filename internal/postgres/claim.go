@@ -240,7 +240,7 @@ func (c *claim) Take(ctx context.Context) ([]paprika.Item, error) {
 				it := paprika.Item{Kind: paprika.KindJob}
 				s := &it.Source
 				if err := rows.Scan(&it.JobID, &it.TenantID, &it.Tier, &it.Submitted, &it.Attempt, &it.Token, &s.Format,
-					&s.Template, &s.TemplateID, &s.TemplateVersion, &it.Data, &s.Options); err != nil {
+					&s.Template, &s.TemplateID, &s.TemplateVersion, &it.Data, &s.Options, &s.Asset); err != nil {
 					return err
 				}
 				items = append(items, it)

@@ -216,7 +216,8 @@ WITH pick AS MATERIALIZED (
         lease_token = nextval('lease_tokens'), lease_expires_at = now() + $4::interval
     FROM pick WHERE r.id = pick.id AND r.status = 'queued'
     RETURNING r.id, r.tenant_id, r.tier, r.created_at, r.attempts, r.lease_token, r.format,
-        coalesce(r.template, ''), coalesce(r.template_id, ''), coalesce(r.template_version, 0), r.data, r.options
+        coalesce(r.template, ''), coalesce(r.template_id, ''), coalesce(r.template_version, 0), r.data, r.options,
+        coalesce(r.source, '')
 ), m AS (
     INSERT INTO measures (tier, kind, seconds)
     SELECT tier, 's', array_agg(extract(epoch FROM now() - created_at)::float8) FROM taken GROUP BY tier
@@ -379,13 +380,15 @@ DELETE FROM console_previews WHERE id = $1 AND token_hash = $2 RETURNING content
 
 -- name: insert-job (sql/enqueue.sql)
 INSERT INTO jobs (id, tenant_id, lane_id, key_id, status, format, template, template_id, template_version,
-                  data, options, metadata, webhook_url, created_at)
-VALUES ($1, $2, $3, $4, 'queued', $5, nullif($6, ''), nullif($7, ''), nullif($8, 0), $9, $10, $11, nullif($12, ''), $13);
+                  data, options, metadata, webhook_url, created_at, source)
+VALUES ($1, $2, $3, $4, 'queued', $5, nullif($6, ''), nullif($7, ''), nullif($8, 0), $9, $10, $11, nullif($12, ''), $13,
+        nullif($14, ''));
 
 -- name: insert-batch (sql/enqueue.sql)
 INSERT INTO batches (id, tenant_id, lane_id, key_id, status, format, template, template_id, template_version,
-                     options, metadata, webhook_url, total, queued, created_at)
-VALUES ($1, $2, $3, $4, 'queued', $5, nullif($6, ''), nullif($7, ''), nullif($8, 0), $9, $10, nullif($11, ''), $12, $12, $13);
+                     options, metadata, webhook_url, total, queued, created_at, source)
+VALUES ($1, $2, $3, $4, 'queued', $5, nullif($6, ''), nullif($7, ''), nullif($8, 0), $9, $10, nullif($11, ''), $12, $12, $13,
+        nullif($14, ''));
 
 -- name: lock-lane (sql/lanes.sql)
 SELECT 1 FROM lanes WHERE id = $1 FOR UPDATE;
@@ -483,14 +486,14 @@ SELECT idx FROM batch_records WHERE batch_id = $1 AND status = 'done' ORDER BY i
 
 -- name: job (sql/reads.sql)
 SELECT j.id, j.tenant_id, j.key_id, l.key_tier, j.status, coalesce(j.tier, ''), j.format,
-    coalesce(j.template, ''), coalesce(j.template_id, ''), coalesce(j.template_version, 0), j.options,
+    coalesce(j.template, ''), coalesce(j.template_id, ''), coalesce(j.template_version, 0), j.options, coalesce(j.source, ''),
     j.metadata, coalesce(j.webhook_url, ''), j.created_at, j.started_at, j.finished_at, j.attempts,
     j.output_type, j.output_bytes, j.output_pages, coalesce(j.error_code, ''), coalesce(j.error_message, '')
 FROM jobs j JOIN lanes l ON l.id = j.lane_id WHERE j.tenant_id = $1 AND j.id = $2;
 
 -- name: jobs (sql/reads.sql)
 SELECT j.id, j.tenant_id, j.key_id, l.key_tier, j.status, coalesce(j.tier, ''), j.format,
-    coalesce(j.template, ''), coalesce(j.template_id, ''), coalesce(j.template_version, 0), j.options,
+    coalesce(j.template, ''), coalesce(j.template_id, ''), coalesce(j.template_version, 0), j.options, coalesce(j.source, ''),
     j.metadata, coalesce(j.webhook_url, ''), j.created_at, j.started_at, j.finished_at, j.attempts,
     j.output_type, j.output_bytes, j.output_pages, coalesce(j.error_code, ''), coalesce(j.error_message, '')
 FROM jobs j JOIN lanes l ON l.id = j.lane_id
@@ -499,14 +502,14 @@ ORDER BY j.id DESC LIMIT $4;
 
 -- name: batch (sql/reads.sql)
 SELECT b.id, b.tenant_id, b.key_id, l.key_tier, b.status, coalesce(b.tier, ''), b.format,
-    coalesce(b.template, ''), coalesce(b.template_id, ''), coalesce(b.template_version, 0), b.options,
+    coalesce(b.template, ''), coalesce(b.template_id, ''), coalesce(b.template_version, 0), b.options, coalesce(b.source, ''),
     b.metadata, coalesce(b.webhook_url, ''), b.total, b.queued, b.running, b.done, b.failed, b.canceled,
     b.created_at, b.started_at, b.finished_at
 FROM batches b JOIN lanes l ON l.id = b.lane_id WHERE b.tenant_id = $1 AND b.id = $2;
 
 -- name: batches (sql/reads.sql)
 SELECT b.id, b.tenant_id, b.key_id, l.key_tier, b.status, coalesce(b.tier, ''), b.format,
-    coalesce(b.template, ''), coalesce(b.template_id, ''), coalesce(b.template_version, 0), b.options,
+    coalesce(b.template, ''), coalesce(b.template_id, ''), coalesce(b.template_version, 0), b.options, coalesce(b.source, ''),
     b.metadata, coalesce(b.webhook_url, ''), b.total, b.queued, b.running, b.done, b.failed, b.canceled,
     b.created_at, b.started_at, b.finished_at
 FROM batches b JOIN lanes l ON l.id = b.lane_id
@@ -567,7 +570,7 @@ UPDATE batches SET running = running - 1,
 WHERE id = $1;
 
 -- name: batch-source (sql/sources.sql)
-SELECT format, coalesce(template, ''), coalesce(template_id, ''), coalesce(template_version, 0), options
+SELECT format, coalesce(template, ''), coalesce(template_id, ''), coalesce(template_version, 0), options, coalesce(source, '')
 FROM batches WHERE id = $1;
 
 -- name: template-content (sql/sources.sql)

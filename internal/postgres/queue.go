@@ -365,7 +365,7 @@ func Listen(ctx context.Context, pool *pgxpool.Pool, channel string, wake func()
 // BatchSource returns what every record of a batch renders with.
 func (q *Queue) BatchSource(ctx context.Context, id uuid.UUID) (paprika.Source, error) {
 	var src paprika.Source
-	err := q.pool.QueryRow(ctx, sqlBatchSource, id).Scan(&src.Format, &src.Template, &src.TemplateID, &src.TemplateVersion, &src.Options)
+	err := q.pool.QueryRow(ctx, sqlBatchSource, id).Scan(&src.Format, &src.Template, &src.TemplateID, &src.TemplateVersion, &src.Options, &src.Asset)
 	return src, err
 }
 

@@ -22,7 +22,7 @@ func (s *Store) CreateJob(ctx context.Context, j *paprika.Job) error {
 		}
 		if _, err := tx.Exec(ctx, sqlInsertJob,
 			j.ID, j.TenantID, lane, j.KeyID, j.Format, j.Template, j.TemplateID, j.TemplateVersion,
-			j.Data, j.Options, nullJSON(j.Metadata), j.WebhookURL, j.CreatedAt); err != nil {
+			j.Data, j.Options, nullJSON(j.Metadata), j.WebhookURL, j.CreatedAt, j.Asset); err != nil {
 			return err
 		}
 		return notifyWork(ctx, tx)
@@ -35,7 +35,7 @@ func scanJob(row pgx.Row) (*paprika.Job, error) {
 	var obytes *int64
 	var opages *int
 	err := row.Scan(&j.ID, &j.TenantID, &j.KeyID, &j.KeyTier, &j.Status, &j.Tier, &j.Format,
-		&j.Template, &j.TemplateID, &j.TemplateVersion, &j.Options,
+		&j.Template, &j.TemplateID, &j.TemplateVersion, &j.Options, &j.Asset,
 		&j.Metadata, &j.WebhookURL, &j.CreatedAt, &j.StartedAt, &j.FinishedAt, &j.Attempts,
 		&otype, &obytes, &opages, &j.ErrCode, &j.ErrMessage)
 	if errors.Is(err, pgx.ErrNoRows) {

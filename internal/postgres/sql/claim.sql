@@ -179,7 +179,8 @@ WITH pick AS MATERIALIZED (
         lease_token = nextval('lease_tokens'), lease_expires_at = now() + $4::interval
     FROM pick WHERE r.id = pick.id AND r.status = {{status "queued"}}
     RETURNING r.id, r.tenant_id, r.tier, r.created_at, r.attempts, r.lease_token, r.format,
-        coalesce(r.template, ''), coalesce(r.template_id, ''), coalesce(r.template_version, 0), r.data, r.options
+        coalesce(r.template, ''), coalesce(r.template_id, ''), coalesce(r.template_version, 0), r.data, r.options,
+        coalesce(r.source, '')
 ), m AS (
     INSERT INTO measures (tier, kind, seconds)
     SELECT tier, 's', array_agg(extract(epoch FROM now() - created_at)::float8) FROM taken GROUP BY tier

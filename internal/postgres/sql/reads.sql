@@ -18,12 +18,12 @@ SELECT idx FROM batch_records WHERE batch_id = $1 AND status = {{status "done"}}
 {{/* job-columns, batch-columns and record-columns are the columns scanJob,
 scanBatch and scanRecord read, in their order. */}}
 {{define "job-columns"}}j.id, j.tenant_id, j.key_id, l.key_tier, j.status, coalesce(j.tier, ''), j.format,
-    coalesce(j.template, ''), coalesce(j.template_id, ''), coalesce(j.template_version, 0), j.options,
+    coalesce(j.template, ''), coalesce(j.template_id, ''), coalesce(j.template_version, 0), j.options, coalesce(j.source, ''),
     j.metadata, coalesce(j.webhook_url, ''), j.created_at, j.started_at, j.finished_at, j.attempts,
     j.output_type, j.output_bytes, j.output_pages, coalesce(j.error_code, ''), coalesce(j.error_message, ''){{end}}
 
 {{define "batch-columns"}}b.id, b.tenant_id, b.key_id, l.key_tier, b.status, coalesce(b.tier, ''), b.format,
-    coalesce(b.template, ''), coalesce(b.template_id, ''), coalesce(b.template_version, 0), b.options,
+    coalesce(b.template, ''), coalesce(b.template_id, ''), coalesce(b.template_version, 0), b.options, coalesce(b.source, ''),
     b.metadata, coalesce(b.webhook_url, ''), b.total, b.queued, b.running, b.done, b.failed, b.canceled,
     b.created_at, b.started_at, b.finished_at{{end}}
 

@@ -1,6 +1,6 @@
 {{/* batch-source is what every record of batch $1 renders with. */}}
 {{define "batch-source"}}
-SELECT format, coalesce(template, ''), coalesce(template_id, ''), coalesce(template_version, 0), options
+SELECT format, coalesce(template, ''), coalesce(template_id, ''), coalesce(template_version, 0), options, coalesce(source, '')
 FROM batches WHERE id = $1
 {{end}}
 
