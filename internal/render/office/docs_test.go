@@ -5,6 +5,7 @@ import (
 	"bytes"
 	"fmt"
 	"io"
+	"os"
 	"strings"
 	"testing"
 )
@@ -91,46 +92,37 @@ func damagedDocx(t testing.TB) []byte {
 	return zipOf(t, files...)
 }
 
-// odtRunningMacroOnLoad is an ODT with a Basic macro bound to its load
-// event that writes a line into the file at path.
+// odtRunningMacroOnLoad is testdata/macro.odt, which LibreOffice wrote
+// (testdata/macro.py): its Basic macro, bound to the document's load,
+// writes a line into the file at path.
 func odtRunningMacroOnLoad(t testing.TB, path string) []byte {
-	const manifest = `<?xml version="1.0" encoding="UTF-8"?>
-<manifest:manifest xmlns:manifest="urn:oasis:names:tc:opendocument:xmlns:manifest:1.0" manifest:version="1.3">
-<manifest:file-entry manifest:full-path="/" manifest:media-type="application/vnd.oasis.opendocument.text"/>
-<manifest:file-entry manifest:full-path="content.xml" manifest:media-type="text/xml"/>
-<manifest:file-entry manifest:full-path="Basic/script-lc.xml" manifest:media-type="text/xml"/>
-<manifest:file-entry manifest:full-path="Basic/Standard/script-lb.xml" manifest:media-type="text/xml"/>
-<manifest:file-entry manifest:full-path="Basic/Standard/Module1.xml" manifest:media-type="text/xml"/>
-</manifest:manifest>`
-	const content = `<?xml version="1.0" encoding="UTF-8"?>
-<office:document-content xmlns:office="urn:oasis:names:tc:opendocument:xmlns:office:1.0" xmlns:text="urn:oasis:names:tc:opendocument:xmlns:text:1.0" xmlns:script="urn:oasis:names:tc:opendocument:xmlns:script:1.0" xmlns:xlink="http://www.w3.org/1999/xlink" office:version="1.3">
-<office:scripts><office:event-listeners>
-<script:event-listener script:language="ooo:script" script:event-name="dom:load" xlink:type="simple" xlink:href="vnd.sun.star.script:Standard.Module1.Main?language=Basic&amp;location=document"/>
-</office:event-listeners></office:scripts>
-<office:body><office:text><text:p>A document with a macro on load.</text:p></office:text></office:body>
-</office:document-content>`
-	const lc = `<?xml version="1.0" encoding="UTF-8"?>
-<!DOCTYPE library:libraries PUBLIC "-//OpenOffice.org//DTD OfficeDocument 1.0//EN" "libraries.dtd">
-<library:libraries xmlns:library="http://openoffice.org/2000/library" xmlns:xlink="http://www.w3.org/1999/xlink">
-<library:library library:name="Standard" library:link="false"/>
-</library:libraries>`
-	const lb = `<?xml version="1.0" encoding="UTF-8"?>
-<!DOCTYPE library:library PUBLIC "-//OpenOffice.org//DTD OfficeDocument 1.0//EN" "library.dtd">
-<library:library xmlns:library="http://openoffice.org/2000/library" library:name="Standard" library:readonly="false" library:passwordprotected="false">
-<library:element library:name="Module1"/>
-</library:library>`
-	module := `<?xml version="1.0" encoding="UTF-8"?>
-<!DOCTYPE script:module PUBLIC "-//OpenOffice.org//DTD OfficeDocument 1.0//EN" "module.dtd">
-<script:module xmlns:script="http://openoffice.org/2000/script" script:name="Module1" script:language="StarBasic">Sub Main
-  Open "` + path + `" For Output As #1
-  Print #1, "the macro ran"
-  Close #1
-End Sub
-</script:module>`
-	return zipOf(t, [2]string{"mimetype", "application/vnd.oasis.opendocument.text"},
-		[2]string{"META-INF/manifest.xml", manifest}, [2]string{"content.xml", content},
-		[2]string{"Basic/script-lc.xml", lc}, [2]string{"Basic/Standard/script-lb.xml", lb},
-		[2]string{"Basic/Standard/Module1.xml", module})
+	odt, err := os.ReadFile("testdata/macro.odt")
+	if err != nil {
+		t.Fatal(err)
+	}
+	zr, err := zip.NewReader(bytes.NewReader(odt), int64(len(odt)))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var files [][2]string
+	for _, f := range zr.File {
+		rc, err := f.Open()
+		if err != nil {
+			t.Fatal(err)
+		}
+		b, err := io.ReadAll(rc)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if f.Name == "Basic/Standard/Module1.xml" {
+			if !bytes.Contains(b, []byte("CANARY")) {
+				t.Fatal("testdata/macro.odt's macro writes no CANARY")
+			}
+			b = bytes.ReplaceAll(b, []byte("CANARY"), []byte(path))
+		}
+		files = append(files, [2]string{f.Name, string(b)})
+	}
+	return zipOf(t, files...)
 }
 
 // longRTF is a text of n paragraphs: about 50 of them make a page.

@@ -12,3 +12,4 @@ run xlsx calc.fods
 run ods calc.fods
 run pptx impress.fodp
 run odp impress.fodp
+/usr/bin/python3 macro.py "$profile/macro"
