@@ -2,7 +2,9 @@
 # install-deps.sh: makes sure this machine has what Paprika needs, installing
 # what is missing from Debian's packages. `make run` and `make test` call it.
 #
-#   scripts/install-deps.sh run    Go, PostgreSQL server binaries, Chromium, fonts
+#   scripts/install-deps.sh run    Go, PostgreSQL server binaries, Chromium, fonts,
+#                                  LibreOffice (Writer, Calc, Impress, headless) and
+#                                  python3-uno, which converts Office files
 #   scripts/install-deps.sh test   the same, plus pdftotext (poppler-utils), qpdf, npx (npm), promtool (prometheus)
 #                                  the barcode readers zbarimg (zbar-tools) and dmtxread (dmtx-utils),
 #                                  woff2_compress (woff2), jq (docs/invoice.md's commands), and the
@@ -132,6 +134,12 @@ check() {
 	have_font culmus 'Frank Ruehl CLM' || missing+=(culmus)
 	have_font fonts-lohit-deva 'Lohit Devanagari' || missing+=(fonts-lohit-deva)
 	have_font fonts-tlwg-loma-ttf 'Loma' || missing+=(fonts-tlwg-loma-ttf)
+	# LibreOffice converts Office files to PDF (internal/render/office),
+	# driven over UNO by Debian's Python 3 (python3-uno).
+	installed libreoffice-writer-nogui || missing+=(libreoffice-writer-nogui)
+	installed libreoffice-calc-nogui || missing+=(libreoffice-calc-nogui)
+	installed libreoffice-impress-nogui || missing+=(libreoffice-impress-nogui)
+	installed python3-uno || missing+=(python3-uno)
 	if [[ $mode != run ]]; then
 		have_cmd pdftotext || missing+=(poppler-utils)
 		have_cmd qpdf || missing+=(qpdf)
