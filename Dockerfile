@@ -17,12 +17,13 @@ RUN --mount=type=cache,target=/root/.cache/go-build \
     CGO_ENABLED=0 go build -trimpath -ldflags "-s -w -X main.version=${PAPRIKA_VERSION}" \
       -o /out/paprika ./cmd/paprika
 
-# --- run: Chromium, fonts, an unprivileged user -------------------------
+# --- run: Chromium, LibreOffice, fonts, an unprivileged user ------------
 FROM debian:bookworm-slim
 RUN apt-get update \
  && DEBIAN_FRONTEND=noninteractive apt-get install -y --no-install-recommends \
       chromium fonts-liberation fonts-dejavu-core fonts-noto-color-emoji ca-certificates \
       fonts-noto-cjk fonts-kacst-one culmus fonts-lohit-deva fonts-tlwg-loma-ttf qpdf \
+      libreoffice-writer-nogui libreoffice-calc-nogui libreoffice-impress-nogui python3-uno \
  && rm -rf /var/lib/apt/lists/*
 # Chromium runs with its own sandbox (seccomp-bpf, user and PID namespaces):
 # Debian's chromium has no setuid helper, so it needs unprivileged user

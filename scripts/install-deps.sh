@@ -2,7 +2,9 @@
 # install-deps.sh: makes sure this machine has what Paprika needs, installing
 # what is missing from Debian's packages. `make run` and `make test` call it.
 #
-#   scripts/install-deps.sh run    Go, PostgreSQL server binaries, Chromium, fonts, qpdf
+#   scripts/install-deps.sh run    Go, PostgreSQL server binaries, Chromium, fonts, qpdf,
+#                                  LibreOffice (Writer, Calc, Impress, headless) and
+#                                  python3-uno, which converts Office files
 #   scripts/install-deps.sh test   the same, plus pdftotext (poppler-utils), npx (npm), promtool (prometheus)
 #                                  the barcode readers zbarimg (zbar-tools) and dmtxread (dmtx-utils),
 #                                  woff2_compress (woff2), jq (docs/invoice.md's commands), and the
@@ -135,6 +137,12 @@ check() {
 	# qpdf compresses and linearizes documents (options.pdf.compress and
 	# linearize); the tests check PDFs' structure with it too.
 	have_cmd qpdf || missing+=(qpdf)
+	# LibreOffice converts Office files to PDF (internal/render/office),
+	# driven over UNO by Debian's Python 3 (python3-uno).
+	installed libreoffice-writer-nogui || missing+=(libreoffice-writer-nogui)
+	installed libreoffice-calc-nogui || missing+=(libreoffice-calc-nogui)
+	installed libreoffice-impress-nogui || missing+=(libreoffice-impress-nogui)
+	installed python3-uno || missing+=(python3-uno)
 	if [[ $mode != run ]]; then
 		have_cmd pdftotext || missing+=(poppler-utils)
 		# openssl cms -verify checks signed PDFs' CMS (internal/certtest);

@@ -139,7 +139,7 @@ func (t *Tab) traceRenderer(ctx context.Context) (int, error) {
 	if pid == 0 {
 		return 0, fmt.Errorf("a trace of %d events did not name the tab's renderer process", seen)
 	}
-	if st, ok := readStat(pid); !ok || st.pgrp != t.b.pid {
+	if st, ok := readStat(pid); !ok || st.Pgrp != t.b.pid {
 		return 0, fmt.Errorf("the tab's renderer %d is not a process of the browser", pid)
 	}
 	return pid, nil
@@ -174,10 +174,10 @@ func startedPid(v []byte, frame string) int {
 // when pid is gone or no longer the browser's (its number reused).
 func (b *Browser) rss(pid int) int64 {
 	st, ok := readStat(pid)
-	if !ok || st.pgrp != b.pid {
+	if !ok || st.Pgrp != b.pid {
 		return 0
 	}
-	return st.rss * int64(os.Getpagesize())
+	return st.RSS * int64(os.Getpagesize())
 }
 
 // crashCause says why a tab's renderer died under a render: past the limit
@@ -235,5 +235,5 @@ func (t *Tab) onCrash() {
 // zombie); false for 0.
 func (b *Browser) alive(pid int) bool {
 	st, ok := readStat(pid)
-	return pid > 0 && ok && st.pgrp == b.pid && st.state != 'Z' && st.state != 'X'
+	return pid > 0 && ok && st.Pgrp == b.pid && st.State != 'Z' && st.State != 'X'
 }

@@ -191,7 +191,7 @@ func (w *watcher) findCompositors(printing []*Tab) {
 		if !ok {
 			continue
 		}
-		if st.pgrp != w.b.pid {
+		if st.Pgrp != w.b.pid {
 			w.others[pid] = true
 			continue
 		}
