@@ -151,7 +151,7 @@ func paragraphs(part string, t *tree) ([]*para, error) {
 		}
 		p := byNode[n.para]
 		if p == nil {
-			p = &para{node: int(n.para)}
+			p = &para{node: int(n.para), unit: t.unitOf(int(n.para))}
 			byNode[n.para] = p
 			texts[p] = &strings.Builder{}
 			all = append(all, p)
@@ -191,8 +191,8 @@ func editsOf(part string, t *tree, paras []*para) ([]edit, error) {
 	rowTags := map[int][2][]*tag{}
 	for _, p := range paras {
 		if p.removed {
-			n := t.nodes[p.node]
-			keep := endsCell(t, p.node)
+			n := t.nodes[p.unit]
+			keep := endsCell(t, p.unit)
 			edits = append(edits, edit{start: int(n.start), end: int(n.end), order: 2, para: p, emit: func(b *builder) {
 				for _, tg := range p.tags {
 					if tg.kind != comment {
