@@ -20,6 +20,7 @@ type skeleton struct {
 	lines  []string // the text of the paragraph on line i+2 of src
 	// lineBreak and tab stand for a line break and a tab in a value.
 	lineBreak, tab string
+	space          string     // a space after a space (ODF collapses them), "" to write it as it is
 	wPrefix        string     // WordprocessingML's prefix in the part
 	images         []imageUse // the image tags, their drawings to write
 }
@@ -100,6 +101,7 @@ func skeletonOf(d *dialect, part string, src []byte, maxDepth int) (*skeleton, e
 	}
 	if d.charText {
 		sk.lineBreak, sk.tab = "<"+t.name(odfText, "line-break")+"/>", "<"+t.name(odfText, "tab")+"/>"
+		sk.space = "<" + t.name(odfText, "s") + "/>"
 	} else {
 		inT := func(el string) string {
 			return "</" + t.name(wordML, "t") + "><" + t.name(wordML, el) + "/><" + t.name(wordML, "t") + ` xml:space="preserve">`
