@@ -45,7 +45,7 @@ var odt = &dialect{
 	mainPart: "content.xml",
 	parts:    regexp.MustCompile(`^(content|styles)\.xml$`),
 	kinds: map[string]map[string]kind{
-		odfText:  {"p": paragraph, "h": paragraph},
+		odfText:  {"p": paragraph, "h": paragraph, "list-item": listItem},
 		odfTable: {"table-row": row, "table-cell": cell},
 	},
 	charText: true,

@@ -1,9 +1,10 @@
 // Package docx fills a Word document (.docx), or an OpenDocument text
 // (.odt), with the Handlebars tags of its text, however the editor split
-// them into runs, and returns the filled document. It turns the XML of each part that carries text into one
-// template whose output is the filled XML, so that tags, helpers and the
-// limits of a render are those of every template: the template language
-// itself is the caller's Executor.
+// them into runs, and returns the filled document. It turns the XML of
+// each part that carries text into one template whose output is the
+// filled XML, so that tags, helpers and the limits of a render are those
+// of every template: the template language itself is the caller's
+// Executor.
 //
 // The document is untrusted: its archive, its XML and what its tags do are
 // bounded (Limits), and every refusal is a *paprika.Error with code
@@ -43,12 +44,13 @@ type Limits struct {
 	MaxRatio int64
 	// MaxDepth bounds how deep the XML of a part nests.
 	MaxDepth int
-	// MaxOutput bounds the bytes of the filled XML of all parts: rows and
-	// paragraphs repeated by loops count here.
+	// MaxOutput bounds the bytes of the filled XML of all parts and of
+	// the images placed: rows and paragraphs repeated by loops count here.
 	MaxOutput int64
 }
 
-// DefaultLimits are the bounds a Word template gets unless told otherwise.
+// DefaultLimits are the bounds a Word template gets unless told otherwise
+// (read only).
 // Word itself nests its XML a few dozen levels deep; documents of hundreds
 // of pages are a few MiB of XML.
 var DefaultLimits = Limits{

@@ -119,8 +119,11 @@ func (sk *skeleton) expand(out string, budget *int64) ([]byte, error) {
 func (sk *skeleton) valueXML(v string) string {
 	var b strings.Builder
 	v = strings.ReplaceAll(v, "\r\n", "\n")
+	prev := rune(0)
 	for _, r := range v {
 		switch {
+		case r == ' ' && prev == ' ' && sk.space != "":
+			b.WriteString(sk.space)
 		case r == '\n' || r == '\r':
 			b.WriteString(sk.lineBreak)
 		case r == '\t':
@@ -136,6 +139,7 @@ func (sk *skeleton) valueXML(v string) string {
 		default:
 			b.WriteRune(r)
 		}
+		prev = r
 	}
 	return b.String()
 }

@@ -23,25 +23,30 @@ func makeODT(t *testing.T, body, header string) []byte {
 }
 
 // In OpenDocument text, tags split over spans are read whole, values keep
-// their line breaks, blocks repeat spans, paragraphs and rows, and the
-// header is filled: LibreOffice prints it all.
+// their line breaks, blocks repeat spans, paragraphs, list items and rows,
+// and the header is filled: LibreOffice prints it all.
 func TestODT(t *testing.T) {
 	body := `<text:p>Dear {{cust<text:span text:style-name="T1">omer</text:span>}}: {{note}}</text:p>` +
 		`<text:p>Tags: {{#each tags}}<text:span text:style-name="T1">[{{this}}]</text:span>{{/each}}.</text:p>` +
 		`<text:p>{{#if late}}</text:p><text:p>Late!</text:p><text:p>{{/if}}</text:p>` +
 		`<table:table><table:table-column table:number-columns-repeated="2"/><table:table-row><table:table-cell><text:p>{{#each items}}<text:span text:style-name="T1">{{name}}</text:span></text:p></table:table-cell><table:table-cell><text:p>{{qty}}{{/each}}</text:p></table:table-cell></table:table-row></table:table>` +
+		`<text:list><text:list-item><text:p>{{#each tags}}</text:p></text:list-item><text:list-item><text:p>Tag {{this}}</text:p></text:list-item><text:list-item><text:p>{{/each}}</text:p></text:list-item></text:list>` +
 		`<text:p>End</text:p>`
 	out := fill(t, makeODT(t, body, `<text:p>Header {{ti<text:span text:style-name="T1">tle</text:span>}}</text:p>`),
-		`{"customer":"Ana & Co","note":"line one\nline two","tags":["a","b"],"late":false,"items":[{"name":"Widget","qty":2},{"name":"Gadget","qty":5}],"title":"Q4"}`)
+		`{"customer":"Ana & Co","note":"line one\nline  two","tags":["a","b"],"late":false,"items":[{"name":"Widget","qty":2},{"name":"Gadget","qty":5}],"title":"Q4"}`)
 	content := entry(t, out, "content.xml")
 	if n := strings.Count(content, "<table:table-row>"); n != 2 {
 		t.Errorf("%d rows, want 2", n)
 	}
-	if !strings.Contains(content, `Dear Ana &amp; Co<text:span text:style-name="T1"></text:span>: line one<text:line-break/>line two`) {
+	// A list's items of block tags alone go as the paragraphs of Word do.
+	if n := strings.Count(content, "<text:list-item>"); n != 2 {
+		t.Errorf("%d list items, want 2 (one a tag):\n%s", n, content)
+	}
+	if !strings.Contains(content, `Dear Ana &amp; Co<text:span text:style-name="T1"></text:span>: line one<text:line-break/>line <text:s/>two`) {
 		t.Errorf("the split tag or the value is not as it should be:\n%s", content)
 	}
 	text := sofficePDFText(t, out)[0]
-	for _, want := range []string{"Header Q4", "Dear Ana & Co: line one", "line two", "Tags: [a][b].", "Widget", "Gadget", "End"} {
+	for _, want := range []string{"Header Q4", "Dear Ana & Co: line one", "two", "Tags: [a][b].", "Widget", "Gadget", "Tag a", "Tag b", "End"} {
 		if !strings.Contains(text, want) {
 			t.Errorf("LibreOffice prints no %q in\n%s", want, text)
 		}

@@ -92,10 +92,10 @@ func placePair(part string, t *tree, o *tag) error {
 		}
 		return nil
 	}
-	parent := t.nodes[o.para.node].parentAt
+	parent := t.nodes[o.para.unit].parentAt
 	standalone := true
 	for _, tg := range all {
-		standalone = standalone && tg.para.blocksOnly && t.nodes[tg.para.node].parentAt == parent
+		standalone = standalone && tg.para.blocksOnly && t.nodes[tg.para.unit].parentAt == parent
 	}
 	if standalone {
 		set(atParagraph)

@@ -20,6 +20,7 @@ type skeleton struct {
 	lines  []string // the text of the paragraph on line i+2 of src
 	// lineBreak and tab stand for a line break and a tab in a value.
 	lineBreak, tab string
+	space          string     // a space after a space (ODF collapses them), "" to write it as it is
 	wPrefix        string     // WordprocessingML's prefix in the part
 	images         []imageUse // the image tags, their drawings to write
 }
@@ -100,6 +101,7 @@ func skeletonOf(d *dialect, part string, src []byte, maxDepth int) (*skeleton, e
 	}
 	if d.charText {
 		sk.lineBreak, sk.tab = "<"+t.name(odfText, "line-break")+"/>", "<"+t.name(odfText, "tab")+"/>"
+		sk.space = "<" + t.name(odfText, "s") + "/>"
 	} else {
 		inT := func(el string) string {
 			return "</" + t.name(wordML, "t") + "><" + t.name(wordML, el) + "/><" + t.name(wordML, "t") + ` xml:space="preserve">`
@@ -151,7 +153,7 @@ func paragraphs(part string, t *tree) ([]*para, error) {
 		}
 		p := byNode[n.para]
 		if p == nil {
-			p = &para{node: int(n.para)}
+			p = &para{node: int(n.para), unit: t.unitOf(int(n.para))}
 			byNode[n.para] = p
 			texts[p] = &strings.Builder{}
 			all = append(all, p)
@@ -191,8 +193,8 @@ func editsOf(part string, t *tree, paras []*para) ([]edit, error) {
 	rowTags := map[int][2][]*tag{}
 	for _, p := range paras {
 		if p.removed {
-			n := t.nodes[p.node]
-			keep := endsCell(t, p.node)
+			n := t.nodes[p.unit]
+			keep := endsCell(t, p.unit)
 			edits = append(edits, edit{start: int(n.start), end: int(n.end), order: 2, para: p, emit: func(b *builder) {
 				for _, tg := range p.tags {
 					if tg.kind != comment {

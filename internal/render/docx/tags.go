@@ -33,6 +33,7 @@ type tag struct {
 // para is a paragraph holding tags: its w:t elements and its text.
 type para struct {
 	node   int
+	unit   int   // what it stands as among its siblings: itself, or the list item it alone fills (ODF)
 	pieces []int // its w:t nodes, in order
 	starts []int // where each piece's text starts in text
 	text   string

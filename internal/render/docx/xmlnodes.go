@@ -18,6 +18,7 @@ const (
 	row            // w:tr
 	cell           // w:tc
 	runProps       // w:rPr
+	listItem       // text:list-item (ODF)
 )
 
 // node is one element of a part that Fill reads: where its bytes are and
@@ -230,4 +231,22 @@ func (t *tree) runProps(r int) string {
 		return string(t.src[n.start:n.end])
 	}
 	return ""
+}
+
+// unitOf is paragraph i, or the list item it is alone in (ODF, where a
+// list's paragraphs are each in an item): what a paragraph of block tags
+// stands as, removed, among its siblings.
+func (t *tree) unitOf(i int) int {
+	n := t.nodes[i]
+	if !n.direct || t.nodes[n.parent].kind != listItem {
+		return i
+	}
+	li := t.nodes[n.parent]
+	open := bytes.IndexByte(t.src[li.start:n.start], '>')
+	rest := t.src[n.end:li.end]
+	end := bytes.LastIndex(rest, []byte("</"))
+	if open < 0 || end < 0 || len(bytes.TrimSpace(t.src[int(li.start)+open+1:n.start])) > 0 || len(bytes.TrimSpace(rest[:end])) > 0 {
+		return i
+	}
+	return int(n.parent)
 }
