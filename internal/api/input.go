@@ -18,10 +18,13 @@ import (
 // renderInput is the rendering input shared by renders, jobs and batches
 // (docs/api.md).
 type renderInput struct {
-	Template   *string         `json:"template"`
-	TemplateID *string         `json:"templateId"`
-	Data       json.RawMessage `json:"data"`
-	Format     string          `json:"format"`
+	Template   *string `json:"template"`
+	TemplateID *string `json:"templateId"`
+	// Source is an Office file among the tenant's assets, "assets/NAME.docx",
+	// rendered instead of a template (docs/office.md).
+	Source *string         `json:"source"`
+	Data   json.RawMessage `json:"data"`
+	Format string          `json:"format"`
 	// Options are the request's own, as sent: decoded by source over the
 	// stored template's, so that each field the request gives (false and
 	// null included) wins over the template's.
@@ -48,10 +51,10 @@ func (s *Server) source(ctx context.Context, tenantID string, in *renderInput) (
 	switch in.Format {
 	case "":
 		src.Format = render.FormatPDF
-	case render.FormatPDF, render.FormatPNG, render.FormatHTML:
+	case render.FormatPDF, render.FormatPNG, render.FormatHTML, render.FormatDOCX, render.FormatODT:
 		src.Format = in.Format
 	default:
-		return src, "", paprika.BadRequest("format is one of pdf, png, html")
+		return src, "", paprika.BadRequest("format is one of pdf, png, html (or docx, odt for a Word or OpenDocument source)")
 	}
 	var opts render.Options
 	if err := decodeOptions(&opts, in.Options); err != nil {
@@ -59,8 +62,10 @@ func (s *Server) source(ctx context.Context, tenantID string, in *renderInput) (
 	}
 	var content string
 	switch {
-	case in.Template != nil && in.TemplateID != nil:
-		return src, "", paprika.BadRequest("give template or templateId, not both")
+	case (in.Template != nil && in.TemplateID != nil) || (in.Source != nil && (in.Template != nil || in.TemplateID != nil)):
+		return src, "", paprika.BadRequest("give one of template, templateId and source")
+	case in.Source != nil:
+		return s.officeSource(ctx, tenantID, in, src, opts)
 	case in.Template != nil:
 		if strings.TrimSpace(*in.Template) == "" {
 			return src, "", paprika.BadRequest("template is empty")
@@ -83,7 +88,10 @@ func (s *Server) source(ctx context.Context, tenantID string, in *renderInput) (
 			return src, "", err
 		}
 	default:
-		return src, "", paprika.BadRequest("template or templateId is required")
+		return src, "", paprika.BadRequest("template, templateId or source is required")
+	}
+	if src.Format == render.FormatDOCX || src.Format == render.FormatODT {
+		return src, "", paprika.BadRequest("format %s fills a Word or OpenDocument source (\"source\": \"assets/NAME.%s\"); a template renders pdf, png or html", src.Format, src.Format)
 	}
 	if err := opts.ValidateFor(src.Format); err != nil {
 		return src, "", paprika.BadRequest("%s", err.Error())
@@ -94,6 +102,30 @@ func (s *Server) source(ctx context.Context, tenantID string, in *renderInput) (
 	}
 	src.Options, in.options = raw, opts
 	return src, content, nil
+}
+
+// officeSource checks a render whose source is an Office file among the
+// tenant's assets (docs/office.md): its name and format, that the asset
+// exists now, and that of the options only options.pdf is given.
+func (s *Server) officeSource(ctx context.Context, tenantID string, in *renderInput, src paprika.Source, opts render.Options) (paprika.Source, string, error) {
+	check := render.Input{Source: *in.Source, Format: src.Format, Options: opts}
+	if err := check.Validate(); err != nil {
+		return src, "", paprika.BadRequest("%s", err.Error())
+	}
+	name, _, _ := render.SourceAsset(*in.Source, src.Format)
+	found, err := s.store.AssetsNamed(ctx, tenantID, []string{name})
+	if err != nil {
+		return src, "", err
+	}
+	if len(found) == 0 {
+		return src, "", paprika.Errorf(paprika.CodeTemplateError, "source: you have no asset named %s (upload it with PUT /v1/assets/%s)", name, name)
+	}
+	raw, err := json.Marshal(opts)
+	if err != nil {
+		return src, "", err
+	}
+	src.Asset, src.Options, in.options = name, raw, opts
+	return src, "", nil
 }
 
 // decodeOptions decodes a request's options over base, strictly (no

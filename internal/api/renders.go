@@ -81,7 +81,7 @@ func (s *Server) createRender(w http.ResponseWriter, r *http.Request) error {
 	}
 	assets := s.renderAssets(p.Tenant.ID, src.Format)
 	s.meters.Started(tier, metrics.KindRender)
-	input := render.Input{Template: content, Data: data, Format: src.Format, Options: in.options, Assets: assets}
+	input := render.Input{Template: content, Source: src.SourcePath(), Tenant: p.Tenant.ID, Data: data, Format: src.Format, Options: in.options, Assets: assets}
 	input.Certificates = s.renderCertificates(p.Tenant.ID)
 	start := time.Now()
 	out, err := s.renderer.Render(r.Context(), input)

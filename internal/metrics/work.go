@@ -16,7 +16,7 @@ var kinds = [...]string{paprika.KindJob, paprika.KindRecord, KindRender}
 
 // formats are the format label's values; anything else (a source that could
 // not be read) is "unknown".
-var formats = [...]string{"pdf", "png", "html", "unknown"}
+var formats = [...]string{"pdf", "png", "html", "docx", "odt", "unknown"}
 
 // Slots answered busy, the slots label.
 const (
@@ -84,8 +84,12 @@ func formatIndex(format string) int {
 		return 1
 	case "html":
 		return 2
+	case "docx":
+		return 3
+	case "odt":
+		return 4
 	}
-	return 3
+	return 5
 }
 
 // Claimed counts one item claimed at tier.

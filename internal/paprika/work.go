@@ -40,6 +40,15 @@ type Source struct {
 	Options json.RawMessage
 }
 
+// SourcePath is the Office source as a request gives it and the pipeline
+// reads it, "assets/NAME"; "" for work from a template.
+func (s Source) SourcePath() string {
+	if s.Asset == "" {
+		return ""
+	}
+	return "assets/" + s.Asset
+}
+
 // Job is one queued document.
 type Job struct {
 	ID       uuid.UUID

@@ -12,6 +12,7 @@ import (
 	"github.com/paprikahq/paprika/internal/paprika"
 	"github.com/paprikahq/paprika/internal/render/chromium"
 	"github.com/paprikahq/paprika/internal/render/handlebars"
+	"github.com/paprikahq/paprika/internal/render/office"
 	"github.com/paprikahq/paprika/internal/render/pdf"
 )
 
@@ -81,6 +82,9 @@ type Engine struct {
 	retired      []*instance        // replaced, closing when their last render ends
 	lastStartErr error              // of the last start, if it failed
 	closing      sync.WaitGroup
+
+	officeMu sync.Mutex
+	office   *office.Engine // LibreOffice's pool, nil until an Office document needs it
 
 	readyMu  sync.Mutex
 	readyAt  time.Time
@@ -152,15 +156,21 @@ func (e *Engine) Render(ctx context.Context, in Input) (*Output, error) {
 	if err := in.Validate(); err != nil {
 		return nil, &paprika.Error{Code: paprika.CodeTemplateError, Message: err.Error()}
 	}
-	tpl, err := handlebars.Compile(in.Template)
-	if err != nil {
-		return nil, err
+	var tpl *handlebars.Template
+	if in.Source == "" {
+		var err error
+		if tpl, err = handlebars.Compile(in.Template); err != nil {
+			return nil, err
+		}
 	}
 	select {
 	case e.slots <- struct{}{}:
 		defer func() { <-e.slots }()
 	case <-ctx.Done():
 		return nil, ctx.Err()
+	}
+	if in.Source != "" {
+		return e.renderOffice(ctx, in)
 	}
 
 	// The timeout bounds the work of the render itself: running the
@@ -514,5 +524,10 @@ func (e *Engine) Close() error {
 		<-starting // start closes what it started, seeing closed
 	}
 	e.closing.Wait()
+	e.officeMu.Lock()
+	defer e.officeMu.Unlock()
+	if e.office != nil {
+		return e.office.Close()
+	}
 	return nil
 }

@@ -13,6 +13,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"reflect"
 
 	"github.com/paprikahq/paprika/internal/paprika"
 	"github.com/paprikahq/paprika/internal/render/chromium"
@@ -27,10 +28,16 @@ const (
 
 // Input is one document to render.
 type Input struct {
-	Template string          // Handlebars HTML
-	Data     json.RawMessage // the JSON data (object, array, ...); empty means {}
-	Format   string          // pdf (default when empty), png or html
-	Options  Options
+	Template string // Handlebars HTML
+	// Source is an Office file among the tenant's assets rendered instead
+	// of Template, "assets/NAME.docx" (officesource.go, docs/office.md).
+	Source string
+	// Tenant is whose document it is: an Office conversion runs only in a
+	// LibreOffice process that has held no other tenant's documents.
+	Tenant  string
+	Data    json.RawMessage // the JSON data (object, array, ...); empty means {}
+	Format  string          // pdf (default when empty), png or html
+	Options Options
 	// Certificates are the tenant's signing certificates, for
 	// options.pdf.signature (signature.go); nil: none.
 	Certificates *Certificates
@@ -116,6 +123,17 @@ const InternalFailure = "the document could not be rendered because of a failure
 // "format must be one of pdf, png, html"), like Options.Validate. It does
 // not compile the template: CheckTemplate does.
 func (in Input) Validate() error {
+	if in.Source != "" {
+		if _, _, err := SourceAsset(in.Source, in.Format); err != nil {
+			return err
+		}
+		layout := in.Options
+		layout.PDF = nil
+		if !reflect.ValueOf(layout).IsZero() {
+			return fmt.Errorf("an Office source keeps its own pages: of the options, only options.pdf applies to it")
+		}
+		return in.Options.ValidateFor(in.Format)
+	}
 	switch in.Format {
 	case "", FormatPDF, FormatPNG, FormatHTML:
 	default:

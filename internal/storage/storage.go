@@ -71,6 +71,10 @@ func Extension(format string) string {
 		return "png"
 	case "html":
 		return "html"
+	case "docx":
+		return "docx"
+	case "odt":
+		return "odt"
 	default:
 		return "pdf"
 	}
@@ -85,6 +89,10 @@ func ContentType(key string) string {
 		return "text/html; charset=utf-8"
 	case strings.HasSuffix(key, ".pdf"):
 		return "application/pdf"
+	case strings.HasSuffix(key, ".docx"):
+		return paprika.TypeDOCX
+	case strings.HasSuffix(key, ".odt"):
+		return paprika.TypeODT
 	default:
 		return "application/octet-stream"
 	}

@@ -17,6 +17,7 @@ type Batch struct {
 	Tier       string          `json:"tier"`
 	Format     string          `json:"format"`
 	TemplateID *string         `json:"templateId"`
+	Source     string          `json:"source,omitempty"`
 	Total      int             `json:"total"`
 	Queued     int             `json:"queued"`
 	Running    int             `json:"running"`
@@ -35,7 +36,7 @@ type Batch struct {
 // NewJob's). Its Queue is the caller's to fill in.
 func NewBatch(b *paprika.Batch, tierNow string) Batch {
 	out := Batch{
-		ID: b.ID.String(), Status: b.Status, Tier: b.Tier, Format: b.Format, TemplateID: templateRef(b.Source),
+		ID: b.ID.String(), Status: b.Status, Tier: b.Tier, Format: b.Format, TemplateID: templateRef(b.Source), Source: b.SourcePath(),
 		Total: b.Total, Queued: b.Queued, Running: b.Running, Done: b.Done, Failed: b.Failed, Canceled: b.Canceled,
 		CreatedAt: Timestamp(b.CreatedAt), StartedAt: NullableTimestamp(b.StartedAt), FinishedAt: NullableTimestamp(b.FinishedAt),
 		Metadata: nullable(b.Metadata),

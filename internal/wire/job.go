@@ -38,6 +38,7 @@ type Job struct {
 	Tier       string          `json:"tier"`
 	Format     string          `json:"format"`
 	TemplateID *string         `json:"templateId"`
+	Source     string          `json:"source,omitempty"`
 	CreatedAt  string          `json:"createdAt"`
 	StartedAt  *string         `json:"startedAt"`
 	FinishedAt *string         `json:"finishedAt"`
@@ -55,7 +56,7 @@ type Job struct {
 // to fill in.
 func NewJob(j *paprika.Job, tierNow string) Job {
 	out := Job{
-		ID: j.ID.String(), Status: j.Status, Tier: j.Tier, Format: j.Format, TemplateID: templateRef(j.Source),
+		ID: j.ID.String(), Status: j.Status, Tier: j.Tier, Format: j.Format, TemplateID: templateRef(j.Source), Source: j.SourcePath(),
 		CreatedAt: Timestamp(j.CreatedAt), StartedAt: NullableTimestamp(j.StartedAt), FinishedAt: NullableTimestamp(j.FinishedAt),
 		Attempts: j.Attempts, Metadata: nullable(j.Metadata),
 	}

@@ -539,7 +539,8 @@ func (w *Worker) render(ctx context.Context, it *paprika.Item) (*paprika.Output,
 		return nil, nil, optsErr
 	}
 	assets := w.sources.assets(it.TenantID, src.Format, w.cfg.Outputs)
-	out, err := w.cfg.Renderer.Render(ctx, render.Input{Template: content, Data: it.Data, Format: src.Format, Options: opts, Certificates: w.sources.certificates(it.TenantID, w.cfg.Secret), Assets: assets})
+	out, err := w.cfg.Renderer.Render(ctx, render.Input{Template: content, Source: src.SourcePath(), Tenant: it.TenantID,
+		Data: it.Data, Format: src.Format, Options: opts, Certificates: w.sources.certificates(it.TenantID, w.cfg.Secret), Assets: assets})
 	if err != nil {
 		return nil, nil, err
 	}
