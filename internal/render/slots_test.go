@@ -1,4 +1,4 @@
-package api
+package render
 
 import (
 	"context"
@@ -14,29 +14,29 @@ import (
 // it; waitFree does not take the slot it finds.
 func TestRenderSlotsHandOver(t *testing.T) {
 	t.Parallel()
-	s := newRenderSlots(1)
+	s := NewSlots(1)
 	ctx := context.Background()
-	require.True(t, s.take(ctx, time.Now(), "acme"))
-	require.True(t, s.full())
-	require.False(t, s.take(ctx, time.Now().Add(20*time.Millisecond), "other"), "nobody gives it back")
-	require.False(t, s.waitFree(ctx, time.Now().Add(20*time.Millisecond), ""))
+	require.True(t, s.Take(ctx, time.Now(), "acme"))
+	require.Zero(t, s.Free())
+	require.False(t, s.Take(ctx, time.Now().Add(20*time.Millisecond), "other"), "nobody gives it back")
+	require.False(t, s.WaitFree(ctx, time.Now().Add(20*time.Millisecond), ""))
 
 	got := make(chan bool)
-	go func() { got <- s.take(ctx, time.Now().Add(time.Minute), "other") }()
-	s.release("acme")
+	go func() { got <- s.Take(ctx, time.Now().Add(time.Minute), "other") }()
+	s.Release("acme")
 	require.True(t, <-got, "the slot given back goes to the render waiting")
-	require.True(t, s.full())
+	require.Zero(t, s.Free())
 
 	free := make(chan bool)
-	go func() { free <- s.waitFree(ctx, time.Now().Add(time.Minute), "") }()
-	s.release("other")
+	go func() { free <- s.WaitFree(ctx, time.Now().Add(time.Minute), "") }()
+	s.Release("other")
 	require.True(t, <-free)
-	require.False(t, s.full(), "waitFree takes nothing")
+	require.NotZero(t, s.Free(), "waitFree takes nothing")
 
 	canceled, cancel := context.WithCancel(ctx)
-	require.True(t, s.take(ctx, time.Now(), "acme"))
+	require.True(t, s.Take(ctx, time.Now(), "acme"))
 	cancel()
-	require.False(t, s.take(canceled, time.Now().Add(time.Minute), "other"), "a request gone waits no more")
+	require.False(t, s.Take(canceled, time.Now().Add(time.Minute), "other"), "a request gone waits no more")
 }
 
 // TestRenderSlotsLastGoesToATenantHoldingNone checks the slots' one rule
@@ -46,38 +46,38 @@ func TestRenderSlotsLastGoesToATenantHoldingNone(t *testing.T) {
 	t.Parallel()
 	ctx := context.Background()
 	now := func() time.Time { return time.Now() }
-	s := newRenderSlots(3)
-	require.True(t, s.take(ctx, now(), "a"))
-	require.True(t, s.take(ctx, now(), "a"), "a holds one; two are free")
-	require.False(t, s.take(ctx, now(), "a"), "the last free slot, to a tenant holding one")
-	require.False(t, s.waitFree(ctx, now(), "a"), "nor does a find it free")
-	require.True(t, s.waitFree(ctx, now(), "b"))
-	require.True(t, s.waitFree(ctx, now(), ""), "a render whose tenant is not known yet finds it free")
-	require.True(t, s.take(ctx, now(), "b"), "the last, to a tenant holding none")
-	require.True(t, s.full())
+	s := NewSlots(3)
+	require.True(t, s.Take(ctx, now(), "a"))
+	require.True(t, s.Take(ctx, now(), "a"), "a holds one; two are free")
+	require.False(t, s.Take(ctx, now(), "a"), "the last free slot, to a tenant holding one")
+	require.False(t, s.WaitFree(ctx, now(), "a"), "nor does a find it free")
+	require.True(t, s.WaitFree(ctx, now(), "b"))
+	require.True(t, s.WaitFree(ctx, now(), ""), "a render whose tenant is not known yet finds it free")
+	require.True(t, s.Take(ctx, now(), "b"), "the last, to a tenant holding none")
+	require.Zero(t, s.Free())
 
 	// A tenant holding one, waiting, is not handed the last slot freed; a
 	// tenant holding none is.
 	gotA := make(chan bool, 1)
-	go func() { gotA <- s.take(ctx, time.Now().Add(time.Minute), "a") }()
+	go func() { gotA <- s.Take(ctx, time.Now().Add(time.Minute), "a") }()
 	eventuallyWaiting(t, s, 1)
-	s.release("b")
+	s.Release("b")
 	gotC := make(chan bool, 1)
-	go func() { gotC <- s.take(ctx, time.Now().Add(time.Minute), "c") }()
+	go func() { gotC <- s.Take(ctx, time.Now().Add(time.Minute), "c") }()
 	require.True(t, <-gotC, "c holds none: the freed slot is its")
-	require.True(t, s.full())
-	s.release("c")
-	s.release("a") // a holds one now, two are free: its waiting render takes one
+	require.Zero(t, s.Free())
+	s.Release("c")
+	s.Release("a") // a holds one now, two are free: its waiting render takes one
 	require.True(t, <-gotA)
 	require.Equal(t, map[string]int{"a": 2}, s.held)
 
 	// With one slot, that slot is the last: a tenant holding none takes it.
-	one := newRenderSlots(1)
-	require.True(t, one.take(ctx, now(), "a"))
-	require.False(t, one.take(ctx, now(), "b"))
-	one.release("a")
-	require.True(t, one.take(ctx, now(), "a"), "a holds none again")
-	one.release("a")
+	one := NewSlots(1)
+	require.True(t, one.Take(ctx, now(), "a"))
+	require.False(t, one.Take(ctx, now(), "b"))
+	one.Release("a")
+	require.True(t, one.Take(ctx, now(), "a"), "a holds none again")
+	one.Release("a")
 	require.Empty(t, one.held, "a tenant holding none is not kept")
 }
 
@@ -87,13 +87,13 @@ func TestRenderSlotsLastGoesToATenantHoldingNone(t *testing.T) {
 func TestRenderSlotsManyTenantsAtOnce(t *testing.T) {
 	t.Parallel()
 	const n = 4
-	s := newRenderSlots(n)
+	s := NewSlots(n)
 	var wg sync.WaitGroup
 	for g := range 24 {
 		tenant := string(rune('a' + g%3))
 		wg.Go(func() {
 			for range 200 {
-				if !s.take(context.Background(), time.Now().Add(time.Millisecond), tenant) {
+				if !s.Take(context.Background(), time.Now().Add(time.Millisecond), tenant) {
 					continue
 				}
 				s.mu.Lock()
@@ -102,7 +102,7 @@ func TestRenderSlotsManyTenantsAtOnce(t *testing.T) {
 				if used > n || mine >= n {
 					t.Errorf("%d slots taken, %d of them by %s", used, mine, tenant)
 				}
-				s.release(tenant)
+				s.Release(tenant)
 			}
 		})
 	}
@@ -112,12 +112,12 @@ func TestRenderSlotsManyTenantsAtOnce(t *testing.T) {
 }
 
 // eventuallyWaiting waits until n renders wait for a slot.
-func eventuallyWaiting(t *testing.T, s *renderSlots, n int32) {
+func eventuallyWaiting(t *testing.T, s *Slots, n int) {
 	t.Helper()
 	deadline := time.Now().Add(30 * time.Second)
-	for s.waiting.Load() != n {
+	for s.Waiting() != n {
 		if time.Now().After(deadline) {
-			t.Fatalf("%d renders wait for a slot, not %d", s.waiting.Load(), n)
+			t.Fatalf("%d renders wait for a slot, not %d", s.Waiting(), n)
 		}
 		time.Sleep(time.Millisecond)
 	}
