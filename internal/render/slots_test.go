@@ -122,3 +122,44 @@ func eventuallyWaiting(t *testing.T, s *Slots, n int) {
 		time.Sleep(time.Millisecond)
 	}
 }
+
+// TestSlotsQueuedTakeAnyFree checks queued work's slots: it takes any free
+// slot, the last too, waiting until its context ends; its slots count as
+// its tenant's for a synchronous render's rule; and what synchronous renders
+// hold is what queued work has no room for.
+func TestSlotsQueuedTakeAnyFree(t *testing.T) {
+	t.Parallel()
+	ctx := context.Background()
+	s := NewSlots(2)
+	require.True(t, s.TakeQueued(ctx, "a"))
+	require.Equal(t, 2, s.QueuedRoom(), "queued work takes no room from itself")
+	require.False(t, s.Take(ctx, time.Now(), "a"), "a's queued render holds a slot: the last free is not a's")
+	require.Equal(t, ErrBusyLast, s.Busy("a"))
+	require.True(t, s.TakeQueued(ctx, "a"), "queued work takes the last free slot")
+	require.Zero(t, s.Free())
+	require.Equal(t, ErrBusy, s.Busy("b"))
+
+	canceled, cancel := context.WithTimeout(ctx, 20*time.Millisecond)
+	defer cancel()
+	require.False(t, s.TakeQueued(canceled, "b"), "waits until its context ends")
+	s.ReleaseQueued("a")
+	s.ReleaseQueued("a")
+	require.Empty(t, s.held)
+
+	// A synchronous render's slot leaves queued work the others, and its
+	// release is told.
+	require.True(t, s.Take(ctx, time.Now(), "b"))
+	require.Equal(t, 1, s.QueuedRoom())
+	syncFreed, freedBefore := s.SyncFreed(), s.SyncFreed()
+	require.True(t, s.TakeQueued(ctx, "c"))
+	s.ReleaseQueued("c")
+	select {
+	case <-syncFreed:
+		t.Fatal("a queued render's release told as a synchronous one's")
+	default:
+	}
+	s.Release("b")
+	<-freedBefore
+	require.Equal(t, 2, s.QueuedRoom())
+	require.Equal(t, 2, s.Free())
+}
