@@ -23,7 +23,7 @@ func runAPI(ctx context.Context, getenv func(string) string, log *slog.Logger, o
 		return err
 	}
 	defer pool.Close()
-	return serveAPI(ctx, cfg, pool, newMetrics(cfg, pool), log, onListen)
+	return serveAPI(ctx, cfg, pool, newMetrics(cfg, pool), nil, log, onListen)
 }
 
 // newMetrics returns a process's metrics, with its database pool's.
@@ -34,14 +34,19 @@ func newMetrics(cfg *config.Config, pool *pgxpool.Pool) *metrics.Metrics {
 }
 
 // serveAPI serves the API on cfg.Port until ctx ends (api, and dev mode
-// beside its worker on the same pool).
-func serveAPI(ctx context.Context, cfg *config.Config, pool *pgxpool.Pool, m *metrics.Metrics, log *slog.Logger, onListen listenFunc) error {
+// beside its worker on the same pool and the same engine, whose render
+// slots the two share; engine nil: the api makes its own).
+func serveAPI(ctx context.Context, cfg *config.Config, pool *pgxpool.Pool, m *metrics.Metrics, engine *render.Engine, log *slog.Logger, onListen listenFunc) error {
 	outputs, err := storage.New(ctx, cfg.Storage)
 	if err != nil {
 		return err
 	}
 	defer outputs.Close()
-	srv := api.New(cfg, &postgres.Store{Pool: pool}, log, api.WithOutputs(outputs), api.WithMetrics(m))
+	opts := []api.Option{api.WithOutputs(outputs), api.WithMetrics(m)}
+	if engine != nil {
+		opts = append(opts, api.WithEngine(engine))
+	}
+	srv := api.New(cfg, &postgres.Store{Pool: pool}, log, opts...)
 	defer srv.Close()
 	// Chromium starts while the API starts listening; if its sandbox cannot
 	// run, the API stops again with why. Renders that came meanwhile wait

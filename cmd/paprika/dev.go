@@ -72,18 +72,21 @@ func runDev(ctx context.Context, getenv func(string) string, log *slog.Logger, s
 		}
 	}
 
-	// The api and the worker share this configuration and this pool.
+	// The api and the worker share this configuration, this pool and one
+	// engine: its PAPRIKA_WORKERS render slots bound their renders together.
 	ctx, cancel := context.WithCancel(ctx)
 	defer cancel()
 	workerDone := make(chan error, 1)
 	m := newMetrics(cfg, pool)
+	engine := newEngine(cfg, m, log)
+	defer engine.Close()
 	go func() {
-		workerDone <- workerMain(ctx, cfg, pool, m, log, nil, false)
+		workerDone <- workerMain(ctx, cfg, pool, m, engine, log, nil, false)
 	}()
 	onListen := func(addr net.Addr) {
 		printWelcome(stdout, cfg, state, addr.(*net.TCPAddr))
 	}
-	err = serveAPI(ctx, cfg, pool, m, log, onListen)
+	err = serveAPI(ctx, cfg, pool, m, engine, log, onListen)
 	cancel()
 	if werr := <-workerDone; err == nil && werr != nil && !errors.Is(werr, context.Canceled) {
 		err = werr

@@ -28,22 +28,31 @@ func runWorker(ctx context.Context, getenv func(string) string, log *slog.Logger
 	if worker.SetGC(getenv) {
 		log.Debug("garbage collector target set for a worker", "gogc", worker.GCPercent)
 	}
-	return workerMain(ctx, cfg, pool, newMetrics(cfg, pool), log, onListen, true)
+	m := newMetrics(cfg, pool)
+	engine := newEngine(cfg, m, log)
+	defer engine.Close()
+	return workerMain(ctx, cfg, pool, m, engine, log, onListen, true)
 }
 
-// workerMain runs the worker on pool; serveHTTP false runs it without its
-// own port (dev mode, where the API's port answers for the process and the
-// api shares the configuration, the pool and the metrics, which the api
-// serves).
-func workerMain(ctx context.Context, cfg *config.Config, pool *pgxpool.Pool, m *metrics.Metrics, log *slog.Logger, onListen listenFunc, serveHTTP bool) error {
+// newEngine is the process's render engine, with its PAPRIKA_WORKERS render
+// slots: the one limit of its renders, which its worker and (in dev mode)
+// its api both take.
+func newEngine(cfg *config.Config, m *metrics.Metrics, log *slog.Logger) *render.Engine {
+	return render.New(render.Config{Chromium: cfg.Chromium, Slots: cfg.Workers, Timeout: cfg.RenderTimeout,
+		AllowHosts: cfg.AllowHosts, Logger: log, NoSandbox: cfg.ChromiumNoSandbox, Metrics: m, PageMemory: cfg.RenderMaxMemory})
+}
+
+// workerMain runs the worker on pool, rendering on engine (the caller
+// closes it); serveHTTP false runs it without its own port (dev mode, where
+// the API's port answers for the process and the api shares the
+// configuration, the pool, the metrics, which the api serves, and the
+// engine with its render slots).
+func workerMain(ctx context.Context, cfg *config.Config, pool *pgxpool.Pool, m *metrics.Metrics, engine *render.Engine, log *slog.Logger, onListen listenFunc, serveHTTP bool) error {
 	outputs, err := storage.New(ctx, cfg.Storage)
 	if err != nil {
 		return err
 	}
 	defer outputs.Close()
-	engine := render.New(render.Config{Chromium: cfg.Chromium, Slots: cfg.Workers, Timeout: cfg.RenderTimeout,
-		AllowHosts: cfg.AllowHosts, Logger: log, NoSandbox: cfg.ChromiumNoSandbox, Metrics: m, PageMemory: cfg.RenderMaxMemory})
-	defer engine.Close()
 	if err := engine.CheckSandbox(ctx); err != nil {
 		return err
 	}
@@ -56,6 +65,8 @@ func workerMain(ctx context.Context, cfg *config.Config, pool *pgxpool.Pool, m *
 		Logger:   log,
 		Metrics:  m,
 		Secret:   cfg.SecretKey,
+
+		RenderSlots: engine.Slots(), // in dev mode the api's too
 	})
 
 	// Webhooks go out from goroutines of their own, never a render slot,

@@ -23,7 +23,7 @@ import (
 // Two clients of two tenants on two slots, each sending its next render the
 // moment its last answer arrives, never see busy: the slot is free before
 // the answer is written. (Two tenants: one tenant never holds both slots,
-// see renderSlots.) The server's writer stalls a little after each write, once
+// see render.Slots.) The server's writer stalls a little after each write, once
 // the bytes are out, as a handler descheduled on a loaded machine does:
 // a slot given back only when the handler returns would be seen taken.
 func TestRenderBackToBackNeverBusy(t *testing.T) {
@@ -199,7 +199,7 @@ func TestBusyIsNotAnErrorInTheLog(t *testing.T) {
 
 	s := &Server{log: slog.New(slog.DiscardHandler)}
 	sw := &statusWriter{ResponseWriter: httptest.NewRecorder()}
-	s.writeError(sw, httptest.NewRequest(http.MethodPost, "/v1/renders", nil), errBusy)
+	s.writeError(sw, httptest.NewRequest(http.MethodPost, "/v1/renders", nil), render.ErrBusy)
 	require.Equal(t, paprika.CodeBusy, sw.code)
 	require.Equal(t, http.StatusServiceUnavailable, sw.status)
 }

@@ -13,8 +13,15 @@ import (
 	"github.com/paprikahq/paprika/internal/render"
 )
 
-// errBusy is the answer when every render slot is taken.
-var errBusy = &paprika.Error{Code: paprika.CodeBusy, Message: "Busy: every render slot is taken; retry shortly or queue a job", RetryAfter: 1}
+// busyWait is how long a synchronous render that finds every slot taken
+// waits for one before it is answered busy. A slot freed meanwhile goes to
+// one of the renders waiting, whichever wins the race, so that a client
+// retrying at once, without honouring Retry-After, does not take every slot
+// freed from clients that do; and such a client's retries come at most
+// every busyWait on each of its connections, so that they cost next to
+// nothing (bench/storm, docs/performance.md). It is short: no line of
+// requests forms behind the slots.
+const busyWait = 50 * time.Millisecond
 
 // slotDeadlineKey holds, in a render's context, until when it may wait for
 // a slot: the route waits for a free one before anything else (the key,
@@ -43,10 +50,11 @@ func slotTenant(p *tenantCaller) string {
 	return p.Tenant.ID
 }
 
-// createRender renders synchronously in one of this process's render slots.
+// createRender renders synchronously in one of this process's render slots
+// (render.Slots, which the worker of paprika dev takes too).
 // When no slot its tenant may take comes free within busyWait it answers
 // busy (a tenant holding a slot may not take the last free one, see
-// renderSlots): no line of requests waits behind the slots. The slot is given back as soon as the
+// render.Slots): no line of requests waits behind the slots. The slot is given back as soon as the
 // render ends, before the answer is written, so a client that waits for
 // its answer before sending the next request finds its slot free. A render
 // Chromium fails under (render.BrowserFailed: a crash) is rendered once
@@ -69,13 +77,14 @@ func (s *Server) createRender(w http.ResponseWriter, r *http.Request) error {
 	// tenant's ratePerMinute.
 	tier := p.Tier.Key
 	deadline, _ := r.Context().Value(slotDeadlineKey).(time.Time)
-	if !s.slots.take(r.Context(), deadline, p.Tenant.ID) {
+	if !s.slots.Take(r.Context(), deadline, p.Tenant.ID) {
 		s.meters.Busy(tier, metrics.SlotsRender)
-		return s.slots.busyError(p.Tenant.ID)
+		return s.slots.Busy(p.Tenant.ID)
 	}
 	var once sync.Once
-	release := func() { once.Do(func() { s.slots.release(p.Tenant.ID) }) }
+	release := func() { once.Do(func() { s.slots.Release(p.Tenant.ID) }) }
 	defer release()
+	ctx := s.slots.InSlot(r.Context()) // the engine renders in this slot
 	if err := s.countRequest(r.Context(), p); err != nil {
 		return err
 	}
@@ -84,7 +93,7 @@ func (s *Server) createRender(w http.ResponseWriter, r *http.Request) error {
 	input := render.Input{Template: content, Source: src.SourcePath(), Tenant: p.Tenant.ID, Data: data, Format: src.Format, Options: in.options, Assets: assets}
 	input.Certificates = s.renderCertificates(p.Tenant.ID)
 	start := time.Now()
-	out, err := s.renderer.Render(r.Context(), input)
+	out, err := s.renderer.Render(ctx, input)
 	secs := time.Since(start).Seconds()
 	if err != nil && render.BrowserFailed(err) && r.Context().Err() == nil {
 		// Chromium failed under the render (it crashed): once more, on the
@@ -94,7 +103,7 @@ func (s *Server) createRender(w http.ResponseWriter, r *http.Request) error {
 		s.log.WarnContext(r.Context(), "synchronous render failed in Chromium; rendering it once more",
 			"requestId", requestID(r.Context()), "err", err)
 		again := time.Now()
-		out, err = s.renderer.Render(r.Context(), input)
+		out, err = s.renderer.Render(ctx, input)
 		secs = time.Since(again).Seconds()
 	}
 	total := time.Since(start).Seconds()

@@ -314,7 +314,7 @@ func TestRenderWaitsBrieflyForASlot(t *testing.T) {
 	waitStarted(t, started) // the first holds the only slot
 	go func() {
 		// The second is waiting at the route for the slot: give it back.
-		for e.Server.slots.waiting.Load() == 0 {
+		for e.Server.slots.Waiting() == 0 {
 			time.Sleep(time.Millisecond)
 		}
 		close(release)

@@ -26,8 +26,9 @@ type Server struct {
 	log      *slog.Logger
 	outputs  storage.Store // where outputs are read from (PAPRIKA_STORAGE_URL)
 	renderer render.Renderer
-	engine   *render.Engine   // the renderer this server made, closed by Close
-	slots    *renderSlots     // synchronous render slots (PAPRIKA_WORKERS)
+	engine   *render.Engine   // the engine it renders on, if it is one (its own, or WithEngine's)
+	ownsEng  bool             // the server made engine, and Close closes it
+	slots    *render.Slots    // the render slots its synchronous renders take (its engine's)
 	merges   chan struct{}    // batch PDF merges running at once (PAPRIKA_WORKERS)
 	bodies   *BodyBudget      // request bodies being read and held at once
 	meters   *metrics.Metrics // this process's Prometheus metrics
@@ -42,9 +43,18 @@ type Server struct {
 type Option func(*Server)
 
 // WithRenderer renders synchronous renders with r instead of a Chromium
-// engine of the server's own.
+// engine of the server's own, in PAPRIKA_WORKERS render slots of the
+// server's own (an engine given so keeps its own slots as well).
 func WithRenderer(r render.Renderer) Option {
-	return func(s *Server) { s.renderer = r }
+	return func(s *Server) { s.renderer, s.engine = r, nil }
+}
+
+// WithEngine renders synchronous renders on e, in e's render slots
+// (Engine.Slots), which the process's worker takes too: paprika dev runs
+// both on one engine, so that their renders together never exceed
+// PAPRIKA_WORKERS. The caller closes e.
+func WithEngine(e *render.Engine) Option {
+	return func(s *Server) { s.renderer, s.engine = e, e }
 }
 
 // WithOutputs reads outputs from store; without it the server reads the
@@ -64,7 +74,7 @@ func WithMetrics(m *metrics.Metrics) Option {
 // New returns the API server. Unless given a renderer, it makes a Chromium
 // engine with PAPRIKA_WORKERS slots (Chromium starts on the first render).
 func New(cfg *config.Config, store Store, log *slog.Logger, opts ...Option) *Server {
-	s := &Server{cfg: cfg, store: store, log: log, slots: newRenderSlots(cfg.Workers),
+	s := &Server{cfg: cfg, store: store, log: log,
 		merges: make(chan struct{}, max(cfg.Workers, 1)), keys: newKeyCache(keyCacheTTL, keyCacheEntries),
 		derivations: make(chan struct{}, maxDerivations), certUploads: &uploadLimiter{},
 		bodies: processBodyBudget(cfg, memoryLimit())}
@@ -87,7 +97,12 @@ func New(cfg *config.Config, store Store, log *slog.Logger, opts ...Option) *Ser
 	if s.renderer == nil {
 		s.engine = render.New(render.Config{Chromium: cfg.Chromium, Slots: max(cfg.Workers, 1),
 			Timeout: cfg.RenderTimeout, AllowHosts: cfg.AllowHosts, Logger: log, NoSandbox: cfg.ChromiumNoSandbox, Metrics: s.meters, PageMemory: cfg.RenderMaxMemory})
-		s.renderer = s.engine
+		s.renderer, s.ownsEng = s.engine, true
+	}
+	if s.engine != nil {
+		s.slots = s.engine.Slots()
+	} else {
+		s.slots = render.NewSlots(cfg.Workers)
 	}
 	if store != nil {
 		s.meters.MustRegister(scheduler.QueueCollector(store, cfg.Tiers))
@@ -103,7 +118,7 @@ func New(cfg *config.Config, store Store, log *slog.Logger, opts ...Option) *Ser
 // console, served beside the API, reads its own bodies under too.
 func (s *Server) Bodies() *BodyBudget { return s.bodies }
 
-// CheckSandbox starts the server's own Chromium, if it has one, and
+// CheckSandbox starts the server's Chromium, if it has an engine, and
 // returns chromium.ErrSandbox when Chromium cannot run with its sandbox:
 // the process then refuses to start. Other failures are left to /readyz.
 func (s *Server) CheckSandbox(ctx context.Context) error {
@@ -113,9 +128,9 @@ func (s *Server) CheckSandbox(ctx context.Context) error {
 	return s.engine.CheckSandbox(ctx)
 }
 
-// Close stops the server's own Chromium, if it started one.
+// Close stops the server's own Chromium, if it made its engine.
 func (s *Server) Close() error {
-	if s.engine != nil {
+	if s.ownsEng {
 		return s.engine.Close()
 	}
 	return nil
@@ -147,9 +162,9 @@ func (s *Server) Handler() http.Handler {
 				// which takes one by its tenant.
 				deadline := time.Now().Add(busyWait)
 				p, _, _ := s.keys.get(bearer(r))
-				if !s.slots.waitFree(r.Context(), deadline, slotTenant(p)) {
+				if !s.slots.WaitFree(r.Context(), deadline, slotTenant(p)) {
 					s.meters.Busy(busyTier(p), metrics.SlotsRender)
-					s.writeError(w, r, s.slots.busyError(slotTenant(p)))
+					s.writeError(w, r, s.slots.Busy(slotTenant(p)))
 					return
 				}
 				r = r.WithContext(context.WithValue(r.Context(), slotDeadlineKey, deadline))

@@ -19,7 +19,7 @@ import (
 // Config configures an Engine.
 type Config struct {
 	Chromium   string        // path; "" = find chromium / chromium-browser / google-chrome on PATH
-	Slots      int           // render slots = warm tabs
+	Slots      int           // render slots (PAPRIKA_WORKERS): the process's one limit of renders (Slots), and its warm tabs
 	Timeout    time.Duration // one render's limit (default 30s)
 	AllowHosts []string      // hosts pages may reach (default none)
 	Logger     *slog.Logger
@@ -71,8 +71,8 @@ const (
 type Engine struct {
 	cfg   Config
 	log   *slog.Logger
-	slots chan struct{}
-	spare int // warm tabs beyond the slots
+	slots *Slots // the process's render slots, which its api and worker take
+	spare int    // warm tabs beyond the slots
 
 	mu           sync.Mutex
 	closed       bool
@@ -124,10 +124,15 @@ func New(cfg Config) *Engine {
 	if cfg.Logger == nil {
 		cfg.Logger = slog.New(slog.DiscardHandler)
 	}
-	e := &Engine{cfg: cfg, log: cfg.Logger, slots: make(chan struct{}, cfg.Slots), spare: spareTabs}
+	e := &Engine{cfg: cfg, log: cfg.Logger, slots: NewSlots(cfg.Slots), spare: spareTabs}
 	cfg.Metrics.CountTabs(e.OpenTabs)
 	return e
 }
+
+// Slots are the engine's render slots, Config.Slots of them: the one limit
+// of the renders of a process, which the api's synchronous renders and the
+// worker's queued ones take before they render on the engine.
+func (e *Engine) Slots() *Slots { return e.slots }
 
 // OpenTabs is how many Chromium tabs the engine has open now, in its
 // current browser and in those retired but still finishing renders.
@@ -148,10 +153,14 @@ func (e *Engine) OpenTabs() int {
 	return n
 }
 
-// Render renders one document. It blocks until a render slot is free or
-// ctx ends; it returns ctx.Err() when ctx ends, and otherwise a *paprika.Error
-// for every failure: template-error, render-limit, render-timeout or
-// render-failed.
+// Render renders one document, in one of the engine's slots (Slots): the
+// one its caller holds when ctx says so (Slots.InSlot), which the api and
+// the worker do; else it takes one itself (any free slot, waiting for one
+// until ctx ends) for the render and gives it back after, as the command
+// line's render does. It never takes a second slot for a render whose
+// caller holds one. It returns ctx.Err() when ctx ends, and otherwise a
+// *paprika.Error for every failure: template-error, render-limit,
+// render-timeout or render-failed.
 func (e *Engine) Render(ctx context.Context, in Input) (*Output, error) {
 	if err := in.Validate(); err != nil {
 		return nil, &paprika.Error{Code: paprika.CodeTemplateError, Message: err.Error()}
@@ -163,11 +172,11 @@ func (e *Engine) Render(ctx context.Context, in Input) (*Output, error) {
 			return nil, err
 		}
 	}
-	select {
-	case e.slots <- struct{}{}:
-		defer func() { <-e.slots }()
-	case <-ctx.Done():
-		return nil, ctx.Err()
+	if !e.slots.heldIn(ctx) {
+		if !e.slots.TakeQueued(ctx, "") {
+			return nil, ctx.Err()
+		}
+		defer e.slots.ReleaseQueued("")
 	}
 	if in.Source != "" {
 		return e.renderOffice(ctx, in)
@@ -357,7 +366,7 @@ func (e *Engine) startErrLocked() error {
 func (e *Engine) start(ctx context.Context, cancel context.CancelFunc, done chan struct{}) {
 	defer cancel()
 	b, err := chromium.Start(ctx, chromium.Config{
-		Path: e.cfg.Chromium, Tabs: e.cfg.Slots + e.spare, AllowHosts: e.cfg.AllowHosts, Logger: e.log,
+		Path: e.cfg.Chromium, Tabs: e.slots.Size() + e.spare, AllowHosts: e.cfg.AllowHosts, Logger: e.log,
 		NoSandbox: e.cfg.NoSandbox, PageMemory: e.cfg.PageMemory,
 	})
 	e.mu.Lock()

@@ -19,11 +19,19 @@ import (
 // Config is a worker's setup.
 type Config struct {
 	scheduler.Policy
-	Slots    int             // work rendered at once (PAPRIKA_WORKERS)
+	Slots    int             // work rendered at once (PAPRIKA_WORKERS); RenderSlots' size when they are given
 	Renderer render.Renderer // renders one document
 	Outputs  storage.Store   // where outputs are put before their work is done
 	Logger   *slog.Logger
 	Metrics  *metrics.Metrics // claims, starts, completions, waits, render times; nil records nothing
+
+	// RenderSlots are the process's render slots (the engine's,
+	// render.Engine.Slots), which the worker's renders take, each for its
+	// item's tenant: in paprika dev the api's synchronous renders take
+	// them too, and the two together never exceed them. Nil: Slots of the
+	// worker's own.
+	RenderSlots *render.Slots
+
 	// Poll is how often an idle worker looks for work without being woken
 	// (LISTEN/NOTIFY wakes it at once). Default 1 s.
 	Poll time.Duration
@@ -91,6 +99,10 @@ func New(q Queue, cfg Config) *Worker {
 	if cfg.MaxClaim == 0 {
 		cfg.MaxClaim = 64
 	}
+	if cfg.RenderSlots == nil {
+		cfg.RenderSlots = render.NewSlots(cfg.Slots)
+	}
+	cfg.Slots = cfg.RenderSlots.Size()
 	if cfg.Held == 0 {
 		cfg.Held = completeMax
 	}
@@ -130,7 +142,9 @@ func New(q Queue, cfg Config) *Worker {
 // more to free up, waits out an outage of the output store, claims for the
 // room there is and dispatches each item claimed to a render slot; then,
 // unless there may be more to claim at once, it idles until it is woken,
-// a slot frees or the poll interval passes.
+// a slot frees or the poll interval passes. The room is the slots that
+// synchronous renders of the process do not hold (RenderSlots.QueuedRoom:
+// all of them in a worker process), plus what it claims ahead.
 func (w *Worker) Run(ctx context.Context) error {
 	l := w.newLoop(ctx)
 	defer l.cancelRenders()
@@ -138,7 +152,8 @@ func (w *Worker) Run(ctx context.Context) error {
 
 	for ctx.Err() == nil {
 		l.collectFreed()
-		room := w.cfg.Slots + w.ahead.now()
+		syncFreed := w.cfg.RenderSlots.SyncFreed() // before the room is counted: no release is missed
+		room := min(w.cfg.Slots, w.cfg.RenderSlots.QueuedRoom()) + w.ahead.now()
 		l.waitForSlots(ctx, room)
 		if w.waitForStore(ctx) {
 			continue
@@ -152,7 +167,7 @@ func (w *Worker) Run(ctx context.Context) error {
 		if claimed > 0 && free > 0 && l.backoff == 0 {
 			continue // there may be more
 		}
-		l.idle(ctx)
+		l.idle(ctx, syncFreed)
 	}
 
 	l.finishOrHandBack()
@@ -168,13 +183,14 @@ type loop struct {
 	wake chan struct{} // a NOTIFY, or a completion flush: there may be work
 
 	// holding counts claimed work not yet done with its slot: rendering, or
-	// claimed ahead and waiting for a slot (renderSlots). Room for claimed
-	// work is the slots plus what the worker claims ahead now.
+	// claimed ahead and waiting for a slot (Config.RenderSlots). Room for
+	// claimed work is the slots synchronous renders leave plus what the
+	// worker claims ahead now.
 	holding int
 	freed   chan struct{} // a slot's goroutine is done: holding goes down by one
 
-	renderSlots   chan renderSlot
-	slots         sync.WaitGroup // the goroutines of the work held
+	renderSlots   chan renderSlot // the goroutines renders run on, one for each slot
+	slots         sync.WaitGroup  // the goroutines of the work held
 	renderCtx     context.Context
 	cancelRenders context.CancelFunc
 
@@ -305,9 +321,10 @@ func (l *loop) claim(ctx context.Context, n int) int {
 }
 
 // dispatch holds a claimed item (its lease is renewed from now on) and
-// starts its goroutine, which waits for a free render slot and renders on
-// it: the item may have been claimed ahead, before a slot was free. If ctx
-// ends first, the item is handed back without having started.
+// starts its goroutine, which waits for a free render slot (for the item's
+// tenant) and renders on it, on one of the slots' goroutines: the item may
+// have been claimed ahead, before a slot was free. If ctx ends first, the
+// item is handed back without having started.
 func (l *loop) dispatch(ctx context.Context, it paprika.Item, claimedAt time.Time) {
 	w := l.w
 	l.holding++
@@ -321,22 +338,25 @@ func (l *loop) dispatch(ctx context.Context, it paprika.Item, claimedAt time.Tim
 		defer l.slots.Done()
 		defer cancel()
 		defer func() { l.freed <- struct{}{} }()
-		var slot renderSlot
-		select {
-		case slot = <-l.renderSlots:
-		case <-ctx.Done():
+		slots := w.cfg.RenderSlots
+		if !slots.TakeQueued(ctx, it.TenantID) {
 			w.handBack(it) // stopping before it started
 			return
 		}
+		defer slots.ReleaseQueued(it.TenantID)
+		// The worker holds at most its Slots render slots, and a slot's
+		// goroutine goes back before its render slot: one is free.
+		slot := <-l.renderSlots
 		defer func() { l.renderSlots <- slot }()
-		slot.run(func() { w.process(itemCtx, it, wait) })
+		slot.run(func() { w.process(slots.InSlot(itemCtx), it, wait) })
 	}()
 }
 
 // idle waits for a reason to claim again: a wake-up (new work, or a flush
-// that freed maxRunning room), a slot freed, the poll interval (the
+// that freed maxRunning room), a slot freed (its own, or one a synchronous
+// render of the process held: syncFreed), the poll interval (the
 // back-off's instead after a failed claim), or the end of ctx.
-func (l *loop) idle(ctx context.Context) {
+func (l *loop) idle(ctx context.Context, syncFreed <-chan struct{}) {
 	wait := l.w.cfg.Poll
 	if l.backoff > 0 {
 		wait = l.backoff
@@ -348,6 +368,7 @@ func (l *loop) idle(ctx context.Context) {
 	case <-l.wake:
 	case <-l.freed:
 		l.holding--
+	case <-syncFreed:
 	case <-timer.C:
 	}
 }
