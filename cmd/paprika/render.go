@@ -25,6 +25,13 @@ loads images, fonts, stylesheets and scripts by assets/NAME (or {{asset
 as an upload to PUT /v1/assets is (the name, 10 MiB at most, the type its
 extension says, its bytes what that type is, nothing outside DIR).
 
+An Office file in place of TEMPLATE.html is rendered as a source
+(docs/office.md): a Word or OpenDocument text (.docx, .odt) filled with the
+data's tags, written as such (-o OUT.docx, OUT.odt) or converted to PDF by
+LibreOffice; any other Office file (.xlsx, .pptx, .ods, .odp, .rtf)
+converted as it is. Its folder is its assets' (or --assets DIR, which must
+hold it).
+
 flags:
 `
 
@@ -87,9 +94,21 @@ func runRender(ctx context.Context, args []string, getenv func(string) string, s
 		cfg.RenderTimeout = *timeout
 	}
 
-	tmpl, err := os.ReadFile(files[0])
-	if err != nil {
-		return err
+	// An Office file is a source, not a template (docs/office.md): it is
+	// read as an asset of its folder, or of --assets.
+	var tmpl []byte
+	source := "assets/" + filepath.Base(files[0])
+	if _, _, err := render.SourceAsset(source, ""); err == nil {
+		if *assetsDir == "" {
+			*assetsDir = filepath.Dir(files[0])
+		} else if abs, _ := filepath.Abs(filepath.Dir(files[0])); abs != mustAbs(*assetsDir) {
+			return usageError("an Office source is read from --assets DIR: put " + filepath.Base(files[0]) + " there")
+		}
+	} else {
+		source = ""
+		if tmpl, err = os.ReadFile(files[0]); err != nil {
+			return err
+		}
 	}
 	var data []byte
 	if files[1] == "-" {
@@ -110,6 +129,10 @@ func runRender(ctx context.Context, args []string, getenv func(string) string, s
 			*format = render.FormatPNG
 		case ".html", ".htm":
 			*format = render.FormatHTML
+		case ".docx":
+			*format = render.FormatDOCX
+		case ".odt":
+			*format = render.FormatODT
 		}
 	}
 	opts, err := renderOptions(*paper, *landscape, *margin, *scale, *noBackground, *header, *footer, *pageRanges, *width, *waitFor)
@@ -136,13 +159,13 @@ func runRender(ctx context.Context, args []string, getenv func(string) string, s
 	engine := render.New(render.Config{Chromium: cfg.Chromium, Slots: 1, Timeout: cfg.RenderTimeout, AllowHosts: cfg.AllowHosts,
 		NoSandbox: cfg.ChromiumNoSandbox, PageMemory: cfg.RenderMaxMemory})
 	defer engine.Close()
-	if *format != render.FormatHTML {
+	if *format != render.FormatHTML && source == "" {
 		if err := engine.CheckSandbox(ctx); err != nil {
 			return err // with why, and what to do about it
 		}
 	}
 	start := time.Now()
-	doc, err := engine.Render(ctx, render.Input{Template: string(tmpl), Data: data, Format: *format, Options: opts, Assets: assets})
+	doc, err := engine.Render(ctx, render.Input{Template: string(tmpl), Source: source, Tenant: "local", Data: data, Format: *format, Options: opts, Assets: assets})
 	if err != nil {
 		return assets.renderError(err)
 	}
@@ -203,4 +226,12 @@ func renderOptions(paper string, landscape bool, margin string, scale float64, n
 		return opts, err
 	}
 	return opts, opts.Validate()
+}
+
+// mustAbs is path made absolute, or as it is when it cannot be.
+func mustAbs(path string) string {
+	if abs, err := filepath.Abs(path); err == nil {
+		return abs
+	}
+	return path
 }
