@@ -2,7 +2,6 @@ package api
 
 import (
 	"context"
-	"encoding/json"
 	"io"
 	"net/http"
 	"strconv"
@@ -47,11 +46,9 @@ func (s *Server) batchPDF(w http.ResponseWriter, r *http.Request) error {
 	if b.Format != render.FormatPDF {
 		return paprika.BadRequest("as=pdf merges pdf batches; this batch's format is %s (download ?as=zip)", b.Format)
 	}
-	var opts render.Options
-	if len(b.Source.Options) > 0 {
-		if err := json.Unmarshal(b.Source.Options, &opts); err != nil {
-			return err
-		}
+	opts, err := render.DecodeOptions(b.Source.Options)
+	if err != nil {
+		return err
 	}
 	field := ""
 	if opts.PDF != nil {

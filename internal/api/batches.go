@@ -49,6 +49,9 @@ func (s *Server) createBatch(w http.ResponseWriter, r *http.Request) error {
 	if err != nil {
 		return s.refused(r.Context(), p, err)
 	}
+	if src, err = queued(src, &in.renderInput); err != nil {
+		return err
+	}
 	if err := s.checkWork(&in.workInput); err != nil {
 		return s.refused(r.Context(), p, err)
 	}

@@ -42,6 +42,16 @@ type workInput struct {
 	WebhookURL string          `json:"webhookUrl"`
 }
 
+// queued is src as queued work stores it: with its options, decoded once
+// by source, in their stored form (render.Options.Encode), which the worker
+// decodes once (render.DecodeOptions). A synchronous render passes the
+// decoded value as it is.
+func queued(src paprika.Source, in *renderInput) (paprika.Source, error) {
+	raw, err := in.options.Encode()
+	src.Options = raw
+	return src, err
+}
+
 // source checks the input and resolves a stored template to its version:
 // inline templates are compiled here, so a broken one is refused now (422)
 // rather than failing later in the queue. It returns the source to store and
@@ -96,11 +106,7 @@ func (s *Server) source(ctx context.Context, tenantID string, in *renderInput) (
 	if err := opts.ValidateFor(src.Format); err != nil {
 		return src, "", paprika.BadRequest("%s", err.Error())
 	}
-	raw, err := json.Marshal(opts)
-	if err != nil {
-		return src, "", err
-	}
-	src.Options, in.options = raw, opts
+	in.options = opts
 	return src, content, nil
 }
 
@@ -120,11 +126,7 @@ func (s *Server) officeSource(ctx context.Context, tenantID string, in *renderIn
 	if len(found) == 0 {
 		return src, "", paprika.Errorf(paprika.CodeTemplateError, "source: you have no asset named %s (upload it with PUT /v1/assets/%s)", name, name)
 	}
-	raw, err := json.Marshal(opts)
-	if err != nil {
-		return src, "", err
-	}
-	src.Asset, src.Options, in.options = name, raw, opts
+	src.Asset, in.options = name, opts
 	return src, "", nil
 }
 

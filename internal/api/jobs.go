@@ -29,6 +29,9 @@ func (s *Server) createJob(w http.ResponseWriter, r *http.Request) error {
 	if err != nil {
 		return s.refused(r.Context(), p, err)
 	}
+	if src, err = queued(src, &in.renderInput); err != nil {
+		return err
+	}
 	data, err := checkData("data", in.Data)
 	if err != nil {
 		return s.refused(r.Context(), p, err)

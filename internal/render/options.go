@@ -8,6 +8,7 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/paprikahq/paprika/internal/paprika"
 	"github.com/paprikahq/paprika/internal/render/pdf"
 )
 
@@ -292,4 +293,21 @@ func (o Options) pdfLayout() (pdfLayout, error) {
 		return l, fmt.Errorf("options.margin: left and right leave no room on the page")
 	}
 	return l, nil
+}
+
+// Encode is o in its stored form, the JSON queued work keeps in PostgreSQL
+// between the api that decoded it and the worker that renders it.
+func (o Options) Encode() (json.RawMessage, error) { return json.Marshal(o) }
+
+// DecodeOptions reads options in their stored form (Encode); empty is the
+// defaults. A stored value that does not decode is the service's failure,
+// not the tenant's: it was checked when the work was submitted.
+func DecodeOptions(raw json.RawMessage) (Options, error) {
+	var o Options
+	if len(raw) > 0 {
+		if err := json.Unmarshal(raw, &o); err != nil {
+			return o, &paprika.Error{Code: paprika.CodeRenderFailed, Message: "stored options do not parse: " + err.Error()}
+		}
+	}
+	return o, nil
 }

@@ -2,7 +2,6 @@ package worker
 
 import (
 	"context"
-	"encoding/json"
 	"fmt"
 	"sync"
 	"time"
@@ -79,7 +78,7 @@ func (c *sourceCache) lookup(ctx context.Context, fn func() error) error {
 // carries its own; a record's is its batch's.
 func (c *sourceCache) source(ctx context.Context, it *paprika.Item) (src paprika.Source, opts render.Options, optsErr, err error) {
 	if it.Kind != paprika.KindRecord {
-		opts, optsErr = parseOptions(it.Source.Options)
+		opts, optsErr = render.DecodeOptions(it.Source.Options)
 		return it.Source, opts, optsErr, nil
 	}
 	return c.batch(ctx, it.BatchID)
@@ -101,7 +100,7 @@ func (c *sourceCache) batch(ctx context.Context, id uuid.UUID) (src paprika.Sour
 	if err != nil {
 		return b.src, opts, nil, fmt.Errorf("batch %s: %w", id, err)
 	}
-	b.opts, b.optsErr = parseOptions(b.src.Options)
+	b.opts, b.optsErr = render.DecodeOptions(b.src.Options)
 	c.mu.Lock()
 	if len(c.batches) >= sourceCacheMax {
 		for k := range c.batches { // one random entry
@@ -114,16 +113,6 @@ func (c *sourceCache) batch(ctx context.Context, id uuid.UUID) (src paprika.Sour
 	return b.src, b.opts, b.optsErr, nil
 }
 
-// parseOptions reads a source's stored options.
-func parseOptions(raw json.RawMessage) (render.Options, error) {
-	var opts render.Options
-	if len(raw) > 0 {
-		if err := json.Unmarshal(raw, &opts); err != nil {
-			return opts, &paprika.Error{Code: paprika.CodeRenderFailed, Message: "stored options do not parse: " + err.Error()}
-		}
-	}
-	return opts, nil
-}
 
 func (c *sourceCache) template(ctx context.Context, tenantID, id string, version int) (string, error) {
 	key := fmt.Sprintf("%s\x00%s\x00%d", tenantID, id, version)
