@@ -38,3 +38,26 @@ func (m *Metrics) openTabs() float64 {
 	}
 	return float64(n)
 }
+
+// The engines a document is made by, the engine label.
+const (
+	EngineChromium    = "chromium"
+	EngineLibreOffice = "libreoffice"
+	EngineNone        = "none" // html, and a filled Office template answered as such
+)
+
+var engines = []string{EngineChromium, EngineLibreOffice, EngineNone}
+
+// EngineRendered counts one render by the engine that made it, and its
+// seconds.
+func (m *Metrics) EngineRendered(engine string, ok bool, seconds float64) {
+	if m == nil {
+		return
+	}
+	status := "done"
+	if !ok {
+		status = "failed"
+	}
+	m.engineRenders.WithLabelValues(engine, status).Inc()
+	m.engineSeconds.WithLabelValues(engine).Add(seconds)
+}

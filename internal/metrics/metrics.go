@@ -41,6 +41,8 @@ type Metrics struct {
 	expired     prometheus.Counter
 
 	chromiumRestarts *prometheus.CounterVec
+	engineRenders    *prometheus.CounterVec
+	engineSeconds    *prometheus.CounterVec
 
 	tiers    map[string]*tierSet // resolved in New; read-only after
 	failedBy map[string]prometheus.Counter
@@ -118,6 +120,14 @@ func New(tiers config.Tiers) *Metrics {
 			Name: "paprika_chromium_restarts_total",
 			Help: "Chromium browsers retired to be replaced, by reason (crash, failures, renders, memory).",
 		}, []string{"reason"}),
+		engineRenders: prometheus.NewCounterVec(prometheus.CounterOpts{
+			Name: "paprika_engine_renders_total",
+			Help: "Renders by the engine that made the document (chromium, libreoffice, or none for html and filled Office templates) and status (done or failed).",
+		}, []string{"engine", "status"}),
+		engineSeconds: prometheus.NewCounterVec(prometheus.CounterOpts{
+			Name: "paprika_engine_render_seconds_total",
+			Help: "Seconds spent rendering, by engine, finished renders and failed ones alike.",
+		}, []string{"engine"}),
 		tiers:    map[string]*tierSet{},
 		failedBy: map[string]prometheus.Counter{},
 	}
@@ -133,13 +143,19 @@ func New(tiers config.Tiers) *Metrics {
 	for _, reason := range restartReasons {
 		m.chromiumRestarts.WithLabelValues(reason)
 	}
+	for _, e := range engines {
+		m.engineSeconds.WithLabelValues(e)
+		for _, s := range []string{"done", "failed"} {
+			m.engineRenders.WithLabelValues(e, s)
+		}
+	}
 	m.reg.MustRegister(
 		collectors.NewGoCollector(),
 		collectors.NewProcessCollector(collectors.ProcessCollectorOpts{}),
 		m.httpRequests, m.httpDuration, m.httpErrors,
 		m.claims, m.started, m.completed, m.wait, m.render,
 		m.rateLimited, m.busy, m.failures, m.expired,
-		m.chromiumRestarts,
+		m.chromiumRestarts, m.engineRenders, m.engineSeconds,
 		prometheus.NewGaugeFunc(prometheus.GaugeOpts{
 			Name: "paprika_chromium_tabs",
 			Help: "Chromium tabs open now in this process's browsers (warm, rendering or being replaced).",

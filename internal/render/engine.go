@@ -162,6 +162,14 @@ func (e *Engine) OpenTabs() int {
 // *paprika.Error for every failure: template-error, render-limit,
 // render-timeout or render-failed.
 func (e *Engine) Render(ctx context.Context, in Input) (*Output, error) {
+	start := time.Now()
+	out, err := e.render(ctx, in)
+	e.cfg.Metrics.EngineRendered(engineOf(in), err == nil, time.Since(start).Seconds())
+	return out, err
+}
+
+// render is Render, counted by it.
+func (e *Engine) render(ctx context.Context, in Input) (*Output, error) {
 	if err := in.Validate(); err != nil {
 		return nil, &paprika.Error{Code: paprika.CodeTemplateError, Message: err.Error()}
 	}

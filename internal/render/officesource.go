@@ -7,6 +7,7 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/paprikahq/paprika/internal/metrics"
 	"github.com/paprikahq/paprika/internal/paprika"
 	"github.com/paprikahq/paprika/internal/render/docx"
 	"github.com/paprikahq/paprika/internal/render/office"
@@ -48,6 +49,18 @@ func SourceAsset(source, format string) (name, ext string, err error) {
 		return "", "", errors.New("format is pdf, or the source's own (docx, odt), for an Office source; not " + format)
 	}
 	return name, ext, nil
+}
+
+// engineOf is the engine that makes in's document, the metrics' engine
+// label.
+func engineOf(in Input) string {
+	switch {
+	case in.Format == FormatHTML || in.Format == FormatDOCX || in.Format == FormatODT:
+		return metrics.EngineNone
+	case in.Source != "":
+		return metrics.EngineLibreOffice
+	}
+	return metrics.EngineChromium
 }
 
 // fillable reports whether an Office file of ext is a template: its tags
