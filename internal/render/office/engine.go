@@ -301,7 +301,7 @@ func (e *Engine) convert(ctx context.Context, s *slot, tenant string, in []byte,
 			}
 			return nil, paprika.Errorf(paprika.CodeRenderFailed, "LibreOffice could not start: %v", err)
 		}
-		s.p = p
+		e.setProc(s, p)
 	}
 	p := s.p
 	p.tenant = tenant
@@ -385,7 +385,15 @@ func (e *Engine) end(s *slot, why string) {
 	}
 	e.log.Info("libreoffice process replaced", "slot", s.id, "reason", why, "documents", s.p.docs)
 	s.p.kill()
-	s.p = nil
+	e.setProc(s, nil)
+}
+
+// setProc changes s's process. Only the slot's holder changes it, but
+// ProcessGroups reads it meanwhile.
+func (e *Engine) setProc(s *slot, p *proc) {
+	e.mu.Lock()
+	s.p = p
+	e.mu.Unlock()
 }
 
 // Close ends every process, once the conversions running have finished
@@ -412,3 +420,17 @@ func (e *Engine) Close() error {
 
 // errClosed is what Convert returns after Close.
 var errClosed = errors.New("the LibreOffice pool is closed")
+
+// ProcessGroups lists the process groups of the slots' running
+// LibreOffices, for measuring them (benchmarks, metrics).
+func (e *Engine) ProcessGroups() []int {
+	e.mu.Lock()
+	defer e.mu.Unlock()
+	var groups []int
+	for _, s := range e.all {
+		if s.p != nil {
+			groups = append(groups, s.p.pgid)
+		}
+	}
+	return groups
+}
