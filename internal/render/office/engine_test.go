@@ -193,7 +193,7 @@ func TestTimeoutKillsTheProcess(t *testing.T) {
 	ctx, cancel := context.WithTimeout(context.Background(), time.Second)
 	defer cancel()
 	_, err := e.Convert(ctx, "t1", long, "rtf", Options{})
-	if err == nil || errCode(t, err) != paprika.CodeRenderTimeout {
+	if err == nil || errCode(t, err) != paprika.CodeRenderTimeout || !strings.Contains(err.Error(), "took longer than its") {
 		t.Fatalf("want render-timeout, got %v", err)
 	}
 	waitGone(t, old)
@@ -361,5 +361,31 @@ func TestSandbox(t *testing.T) {
 				t.Errorf("process %d runs as root", pid)
 			}
 		}
+	}
+}
+
+// TestConcurrentTenants converts several tenants' documents at once on a
+// pool of two slots: every one converts, each in a process of its tenant.
+func TestConcurrentTenants(t *testing.T) {
+	e := newEngine(t, Config{Slots: 2})
+	ctx := convertCtx(t)
+	errs := make(chan error, 6)
+	for i := range 6 {
+		go func() {
+			tenant := []string{"a", "b", "c"}[i%3]
+			pdf, err := e.Convert(ctx, tenant, fixture(t, "writer.rtf"), "rtf", Options{})
+			if err == nil && !bytes.HasPrefix(pdf, []byte("%PDF-")) {
+				err = errors.New("not a PDF")
+			}
+			errs <- err
+		}()
+	}
+	for range 6 {
+		if err := <-errs; err != nil {
+			t.Error(err)
+		}
+	}
+	if n := len(e.ProcessGroups()); n > 2 {
+		t.Errorf("%d processes run for two slots", n)
 	}
 }
