@@ -79,12 +79,13 @@ type Options struct {
 
 // Engine is the pool. Its methods are safe for concurrent use.
 type Engine struct {
-	cfg    Config
-	log    *slog.Logger
-	acct   *osuser.Account // nil: as we are
-	dir    string          // the engine's own: the helper script
-	helper string
-	tokens chan struct{} // one per idle slot
+	cfg      Config
+	log      *slog.Logger
+	acct     *osuser.Account // nil: as we are
+	dir      string          // the engine's own: the helper script, the template profile
+	helper   string
+	template string        // the profile every process's is copied from (profile.go)
+	tokens   chan struct{} // one per idle slot
 
 	mu     sync.Mutex
 	idle   []*slot
@@ -99,8 +100,9 @@ type slot struct {
 	p  *proc
 }
 
-// New checks that LibreOffice and its helper can run, starts the first
-// slot's process (the others start when first needed) and returns the pool.
+// New checks that LibreOffice and its helper can run, makes the profile
+// every process's is copied from, starts the first slot's process (the
+// others start when first needed) and returns the pool.
 func New(ctx context.Context, cfg Config) (*Engine, error) {
 	if err := cfg.defaults(); err != nil {
 		return nil, err
@@ -132,6 +134,10 @@ func New(ctx context.Context, cfg Config) (*Engine, error) {
 		e.all = append(e.all, s)
 		e.idle = append(e.idle, s)
 		e.tokens <- struct{}{}
+	}
+	if err := e.makeTemplate(ctx); err != nil {
+		_ = os.RemoveAll(e.dir)
+		return nil, err
 	}
 	p, err := e.start(ctx)
 	if err != nil {

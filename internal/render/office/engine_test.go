@@ -332,13 +332,27 @@ func TestMacrosNeverRun(t *testing.T) {
 	}
 }
 
-// TestSandbox checks the running LibreOffice: not root, and in a network
-// namespace other than ours.
+// TestSandbox checks the running LibreOffice: its profile (copied from
+// the template LibreOffice rewrote) still forbids macros, and it runs not
+// as root and in a network namespace other than ours.
 func TestSandbox(t *testing.T) {
 	e := newEngine(t, Config{})
 	ours, err := os.Readlink("/proc/self/ns/net")
 	if err != nil {
 		t.Fatal(err)
+	}
+	xcu, err := os.ReadFile(filepath.Join(e.all[0].p.dir, "profile/user/registrymodifications.xcu"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, want := range []string{
+		`<prop oor:name="MacroSecurityLevel" oor:op="fuse"><value>3</value></prop>`,
+		`<prop oor:name="DisableMacrosExecution" oor:op="fuse"><value>true</value></prop>`,
+		`<prop oor:name="BlockUntrustedRefererLinks" oor:op="fuse"><value>true</value></prop>`,
+	} {
+		if !strings.Contains(string(xcu), want) {
+			t.Errorf("the process's profile lacks %s", want)
+		}
 	}
 	pids := procgroup.Members(groupOf(e, 0))
 	if len(pids) < 2 {
