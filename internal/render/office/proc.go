@@ -195,14 +195,10 @@ func (p *proc) alive() bool {
 	}
 }
 
-// kill ends the whole process group, waits for the helper, reaps what
-// was left to us, and removes the directory.
+// kill ends the whole process group at once, waits for the helper, reaps
+// what was left to us, and removes the directory.
 func (p *proc) kill() {
-	group := procgroup.Members(p.pgid)
-	procgroup.Kill(p.pgid)
-	_ = p.stdin.Close()
-	<-p.exited
-	procgroup.Reap(group)
+	p.shutdown(0)
 	_ = os.RemoveAll(p.dir)
 }
 
