@@ -403,3 +403,22 @@ func TestConcurrentTenants(t *testing.T) {
 		t.Errorf("%d processes run for two slots", n)
 	}
 }
+
+// TestHeavyProcessIsReplaced gives a process a limit of which it already
+// holds more than three quarters: the next conversion runs in a new one.
+func TestHeavyProcessIsReplaced(t *testing.T) {
+	e := newEngine(t, Config{})
+	ctx := convertCtx(t)
+	if _, err := e.Convert(ctx, "t1", fixture(t, "writer.docx"), "docx", Options{}); err != nil {
+		t.Fatal(err)
+	}
+	old := groupOf(e, 0)
+	e.cfg.MaxMemory = procgroup.RSS(old)*4/3 - 1<<20 // no conversion runs: no one reads it
+	if _, err := e.Convert(ctx, "t1", fixture(t, "writer.docx"), "docx", Options{}); err != nil {
+		t.Fatalf("under a limit of %d MiB: %v", e.cfg.MaxMemory>>20, err)
+	}
+	if now := groupOf(e, 0); now == old {
+		t.Error("a process holding more than three quarters of its limit converted on")
+	}
+	waitGone(t, old)
+}
