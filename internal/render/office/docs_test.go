@@ -69,27 +69,12 @@ func docxLinkingImage(t testing.TB, url string) []byte {
 // damagedDocx is a DOCX whose package is whole but whose document part
 // is cut short.
 func damagedDocx(t testing.TB) []byte {
-	good := docxLinkingImage(t, "x.png")
-	zr, err := zip.NewReader(bytes.NewReader(good), int64(len(good)))
-	if err != nil {
-		t.Fatal(err)
-	}
-	var files [][2]string
-	for _, f := range zr.File {
-		rc, err := f.Open()
-		if err != nil {
-			t.Fatal(err)
+	return rewriteZip(t, docxLinkingImage(t, "x.png"), func(name string, b []byte) []byte {
+		if name == "word/document.xml" {
+			return b[:len(b)/2]
 		}
-		b, err := io.ReadAll(rc)
-		if err != nil {
-			t.Fatal(err)
-		}
-		if f.Name == "word/document.xml" {
-			b = b[:len(b)/2]
-		}
-		files = append(files, [2]string{f.Name, string(b)})
-	}
-	return zipOf(t, files...)
+		return b
+	})
 }
 
 // odtRunningMacroOnLoad is testdata/macro.odt, which LibreOffice wrote
@@ -100,7 +85,21 @@ func odtRunningMacroOnLoad(t testing.TB, path string) []byte {
 	if err != nil {
 		t.Fatal(err)
 	}
-	zr, err := zip.NewReader(bytes.NewReader(odt), int64(len(odt)))
+	return rewriteZip(t, odt, func(name string, b []byte) []byte {
+		if name != "Basic/Standard/Module1.xml" {
+			return b
+		}
+		if !bytes.Contains(b, []byte("CANARY")) {
+			t.Fatal("testdata/macro.odt's macro writes no CANARY")
+		}
+		return bytes.ReplaceAll(b, []byte("CANARY"), []byte(path))
+	})
+}
+
+// rewriteZip is the package in with each file's bytes passed through edit.
+func rewriteZip(t testing.TB, in []byte, edit func(name string, b []byte) []byte) []byte {
+	t.Helper()
+	zr, err := zip.NewReader(bytes.NewReader(in), int64(len(in)))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -114,13 +113,7 @@ func odtRunningMacroOnLoad(t testing.TB, path string) []byte {
 		if err != nil {
 			t.Fatal(err)
 		}
-		if f.Name == "Basic/Standard/Module1.xml" {
-			if !bytes.Contains(b, []byte("CANARY")) {
-				t.Fatal("testdata/macro.odt's macro writes no CANARY")
-			}
-			b = bytes.ReplaceAll(b, []byte("CANARY"), []byte(path))
-		}
-		files = append(files, [2]string{f.Name, string(b)})
+		files = append(files, [2]string{f.Name, string(edit(f.Name, b))})
 	}
 	return zipOf(t, files...)
 }

@@ -26,6 +26,7 @@ import (
 
 	"github.com/paprikahq/paprika/internal/osuser"
 	"github.com/paprikahq/paprika/internal/paprika"
+	"github.com/paprikahq/paprika/internal/procgroup"
 )
 
 //go:embed helper.py
@@ -45,7 +46,10 @@ type Config struct {
 	Slots int
 	// MaxMemory bounds the resident memory of one slot's processes (the
 	// helper and LibreOffice) during a conversion; past it the conversion
-	// fails (render-limit) and the process is replaced. 0: no bound.
+	// fails (render-limit) and the process is replaced, as it is before a
+	// conversion when it holds more than three quarters of it. A process
+	// holds about 110 MiB idle, 150 MiB once it converted a page. 0: no
+	// bound.
 	MaxMemory int64
 	// Timeout bounds one conversion (default 60 s): past it, or past the
 	// caller's deadline, the process is killed and the conversion fails
@@ -79,12 +83,13 @@ type Options struct {
 
 // Engine is the pool. Its methods are safe for concurrent use.
 type Engine struct {
-	cfg    Config
-	log    *slog.Logger
-	acct   *osuser.Account // nil: as we are
-	dir    string          // the engine's own: the helper script
-	helper string
-	tokens chan struct{} // one per idle slot
+	cfg      Config
+	log      *slog.Logger
+	acct     *osuser.Account // nil: as we are
+	dir      string          // the engine's own: the helper script, the template profile
+	helper   string
+	template string        // the profile every process's is copied from (profile.go)
+	tokens   chan struct{} // one per idle slot
 
 	mu     sync.Mutex
 	idle   []*slot
@@ -99,8 +104,9 @@ type slot struct {
 	p  *proc
 }
 
-// New checks that LibreOffice and its helper can run, starts the first
-// slot's process (the others start when first needed) and returns the pool.
+// New checks that LibreOffice and its helper can run, makes the profile
+// every process's is copied from, starts the first slot's process (the
+// others start when first needed) and returns the pool.
 func New(ctx context.Context, cfg Config) (*Engine, error) {
 	if err := cfg.defaults(); err != nil {
 		return nil, err
@@ -132,6 +138,10 @@ func New(ctx context.Context, cfg Config) (*Engine, error) {
 		e.all = append(e.all, s)
 		e.idle = append(e.idle, s)
 		e.tokens <- struct{}{}
+	}
+	if err := e.makeTemplate(ctx); err != nil {
+		_ = os.RemoveAll(e.dir)
+		return nil, err
 	}
 	p, err := e.start(ctx)
 	if err != nil {
@@ -288,6 +298,10 @@ func (e *Engine) convert(ctx context.Context, s *slot, tenant string, in []byte,
 			why = "tenant"
 		case p.docs >= e.cfg.MaxDocuments:
 			why = "documents"
+		case e.cfg.MaxMemory > 0 && procgroup.RSS(p.pgid) > e.cfg.MaxMemory*3/4:
+			// What the last documents left behind would count against
+			// this one's limit.
+			why = "memory held"
 		}
 		if why != "" {
 			e.end(s, why)
@@ -301,7 +315,7 @@ func (e *Engine) convert(ctx context.Context, s *slot, tenant string, in []byte,
 			}
 			return nil, paprika.Errorf(paprika.CodeRenderFailed, "LibreOffice could not start: %v", err)
 		}
-		s.p = p
+		e.setProc(s, p)
 	}
 	p := s.p
 	p.tenant = tenant
@@ -315,6 +329,7 @@ func (e *Engine) convert(ctx context.Context, s *slot, tenant string, in []byte,
 	}
 	defer func() { _ = os.Remove(req.In); _ = os.Remove(req.Out) }()
 
+	bound := e.bound(ctx)
 	cctx, cancel := context.WithTimeout(ctx, e.cfg.Timeout)
 	defer cancel()
 	r, err := p.convert(cctx, req, e.cfg.MaxMemory)
@@ -332,7 +347,7 @@ func (e *Engine) convert(ctx context.Context, s *slot, tenant string, in []byte,
 			return nil, ctx.Err()
 		}
 		return nil, paprika.Errorf(paprika.CodeRenderTimeout,
-			"converting the %s document took longer than its %s", f.name, e.timeout(ctx))
+			"converting the %s document took longer than its %s", f.name, bound)
 	case r.Kind == "load":
 		e.log.Info("libreoffice could not open a document", "format", f.name, "tenant", tenant, "error", r.Error)
 		return nil, paprika.Errorf(paprika.CodeTemplateError,
@@ -361,10 +376,11 @@ func (e *Engine) writeInput(path string, in []byte) error {
 	return nil
 }
 
-// timeout is the bound a conversion had: ours, or the caller's if shorter.
-func (e *Engine) timeout(ctx context.Context) time.Duration {
+// bound is the time a conversion starting now has: ours, or what is left
+// of the caller's deadline if that is sooner.
+func (e *Engine) bound(ctx context.Context) time.Duration {
 	if d, ok := ctx.Deadline(); ok && time.Until(d) < e.cfg.Timeout {
-		return max(time.Until(d), 0).Round(time.Millisecond) // the caller's, already past or about to be
+		return max(time.Until(d), 0).Round(time.Millisecond)
 	}
 	return e.cfg.Timeout
 }
@@ -385,7 +401,15 @@ func (e *Engine) end(s *slot, why string) {
 	}
 	e.log.Info("libreoffice process replaced", "slot", s.id, "reason", why, "documents", s.p.docs)
 	s.p.kill()
-	s.p = nil
+	e.setProc(s, nil)
+}
+
+// setProc changes s's process. Only the slot's holder changes it, but
+// ProcessGroups reads it meanwhile.
+func (e *Engine) setProc(s *slot, p *proc) {
+	e.mu.Lock()
+	s.p = p
+	e.mu.Unlock()
 }
 
 // Close ends every process, once the conversions running have finished
@@ -412,3 +436,17 @@ func (e *Engine) Close() error {
 
 // errClosed is what Convert returns after Close.
 var errClosed = errors.New("the LibreOffice pool is closed")
+
+// ProcessGroups lists the process groups of the slots' running
+// LibreOffices, for measuring them (benchmarks, metrics).
+func (e *Engine) ProcessGroups() []int {
+	e.mu.Lock()
+	defer e.mu.Unlock()
+	var groups []int
+	for _, s := range e.all {
+		if s.p != nil {
+			groups = append(groups, s.p.pgid)
+		}
+	}
+	return groups
+}

@@ -193,7 +193,7 @@ func TestTimeoutKillsTheProcess(t *testing.T) {
 	ctx, cancel := context.WithTimeout(context.Background(), time.Second)
 	defer cancel()
 	_, err := e.Convert(ctx, "t1", long, "rtf", Options{})
-	if err == nil || errCode(t, err) != paprika.CodeRenderTimeout {
+	if err == nil || errCode(t, err) != paprika.CodeRenderTimeout || !strings.Contains(err.Error(), "took longer than its") {
 		t.Fatalf("want render-timeout, got %v", err)
 	}
 	waitGone(t, old)
@@ -332,13 +332,27 @@ func TestMacrosNeverRun(t *testing.T) {
 	}
 }
 
-// TestSandbox checks the running LibreOffice: not root, and in a network
-// namespace other than ours.
+// TestSandbox checks the running LibreOffice: its profile (copied from
+// the template LibreOffice rewrote) still forbids macros, and it runs not
+// as root and in a network namespace other than ours.
 func TestSandbox(t *testing.T) {
 	e := newEngine(t, Config{})
 	ours, err := os.Readlink("/proc/self/ns/net")
 	if err != nil {
 		t.Fatal(err)
+	}
+	xcu, err := os.ReadFile(filepath.Join(e.all[0].p.dir, "profile/user/registrymodifications.xcu"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, want := range []string{
+		`<prop oor:name="MacroSecurityLevel" oor:op="fuse"><value>3</value></prop>`,
+		`<prop oor:name="DisableMacrosExecution" oor:op="fuse"><value>true</value></prop>`,
+		`<prop oor:name="BlockUntrustedRefererLinks" oor:op="fuse"><value>true</value></prop>`,
+	} {
+		if !strings.Contains(string(xcu), want) {
+			t.Errorf("the process's profile lacks %s", want)
+		}
 	}
 	pids := procgroup.Members(groupOf(e, 0))
 	if len(pids) < 2 {
@@ -362,4 +376,49 @@ func TestSandbox(t *testing.T) {
 			}
 		}
 	}
+}
+
+// TestConcurrentTenants converts several tenants' documents at once on a
+// pool of two slots: every one converts, each in a process of its tenant.
+func TestConcurrentTenants(t *testing.T) {
+	e := newEngine(t, Config{Slots: 2})
+	ctx := convertCtx(t)
+	errs := make(chan error, 6)
+	for i := range 6 {
+		go func() {
+			tenant := []string{"a", "b", "c"}[i%3]
+			pdf, err := e.Convert(ctx, tenant, fixture(t, "writer.rtf"), "rtf", Options{})
+			if err == nil && !bytes.HasPrefix(pdf, []byte("%PDF-")) {
+				err = errors.New("not a PDF")
+			}
+			errs <- err
+		}()
+	}
+	for range 6 {
+		if err := <-errs; err != nil {
+			t.Error(err)
+		}
+	}
+	if n := len(e.ProcessGroups()); n > 2 {
+		t.Errorf("%d processes run for two slots", n)
+	}
+}
+
+// TestHeavyProcessIsReplaced gives a process a limit of which it already
+// holds more than three quarters: the next conversion runs in a new one.
+func TestHeavyProcessIsReplaced(t *testing.T) {
+	e := newEngine(t, Config{})
+	ctx := convertCtx(t)
+	if _, err := e.Convert(ctx, "t1", fixture(t, "writer.docx"), "docx", Options{}); err != nil {
+		t.Fatal(err)
+	}
+	old := groupOf(e, 0)
+	e.cfg.MaxMemory = procgroup.RSS(old)*4/3 - 1<<20 // no conversion runs: no one reads it
+	if _, err := e.Convert(ctx, "t1", fixture(t, "writer.docx"), "docx", Options{}); err != nil {
+		t.Fatalf("under a limit of %d MiB: %v", e.cfg.MaxMemory>>20, err)
+	}
+	if now := groupOf(e, 0); now == old {
+		t.Error("a process holding more than three quarters of its limit converted on")
+	}
+	waitGone(t, old)
 }

@@ -70,7 +70,7 @@ func (e *Engine) start(ctx context.Context) (_ *proc, err error) {
 	if err := e.acct.Own(dir, e.log); err != nil {
 		return nil, fmt.Errorf("handing LibreOffice's directory %s to user %s: %w", dir, e.acct.Name, err)
 	}
-	profile, err := writeProfile(dir, e.acct)
+	profile, err := e.newProfile(dir)
 	if err != nil {
 		return nil, fmt.Errorf("writing LibreOffice's profile: %w", err)
 	}
@@ -170,6 +170,21 @@ func (p *proc) convert(ctx context.Context, req request, maxMemory int64) (reply
 	}
 }
 
+// shutdown asks the helper to end LibreOffice and itself (its stdin
+// closed), so that LibreOffice writes its profile out; a process that has
+// not ended within a while is killed. The directory is left.
+func (p *proc) shutdown(wait time.Duration) {
+	_ = p.stdin.Close()
+	select {
+	case <-p.exited:
+	case <-time.After(wait):
+	}
+	group := procgroup.Members(p.pgid)
+	procgroup.Kill(p.pgid)
+	<-p.exited
+	procgroup.Reap(group)
+}
+
 // alive reports whether the helper still runs.
 func (p *proc) alive() bool {
 	select {
@@ -180,14 +195,10 @@ func (p *proc) alive() bool {
 	}
 }
 
-// kill ends the whole process group, waits for the helper, reaps what
-// was left to us, and removes the directory.
+// kill ends the whole process group at once, waits for the helper, reaps
+// what was left to us, and removes the directory.
 func (p *proc) kill() {
-	group := procgroup.Members(p.pgid)
-	procgroup.Kill(p.pgid)
-	_ = p.stdin.Close()
-	<-p.exited
-	procgroup.Reap(group)
+	p.shutdown(0)
 	_ = os.RemoveAll(p.dir)
 }
 

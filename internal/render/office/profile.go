@@ -1,8 +1,12 @@
 package office
 
 import (
+	"context"
+	"fmt"
+	"io/fs"
 	"os"
 	"path/filepath"
+	"time"
 
 	"github.com/paprikahq/paprika/internal/osuser"
 )
@@ -55,4 +59,45 @@ func writeProfile(dir string, acct *osuser.Account) (string, error) {
 		}
 	}
 	return profile, nil
+}
+
+// makeTemplate starts LibreOffice once on a fresh profile and keeps that
+// profile, as LibreOffice left it, as the template every process's profile
+// is copied from: a process on a made profile starts in about half the
+// time (LibreOffice does not make it and start again). No document is ever
+// opened in it.
+func (e *Engine) makeTemplate(ctx context.Context) error {
+	p, err := e.start(ctx)
+	if err != nil {
+		return err
+	}
+	defer os.RemoveAll(p.dir)
+	p.shutdown(30 * time.Second)
+	template := filepath.Join(e.dir, "template")
+	if err := os.Rename(filepath.Join(p.dir, "profile"), template); err != nil {
+		return fmt.Errorf("keeping LibreOffice's profile as the template: %w", err)
+	}
+	e.template = template
+	return nil
+}
+
+// newProfile makes the profile of a process starting in dir: a copy of the
+// template once there is one, else a fresh one.
+func (e *Engine) newProfile(dir string) (string, error) {
+	if e.template == "" {
+		return writeProfile(dir, e.acct)
+	}
+	profile := filepath.Join(dir, "profile")
+	if err := os.CopyFS(profile, os.DirFS(e.template)); err != nil {
+		return "", fmt.Errorf("copying the template profile: %w", err)
+	}
+	if e.acct == nil {
+		return profile, nil
+	}
+	return profile, filepath.WalkDir(profile, func(path string, _ fs.DirEntry, err error) error {
+		if err != nil {
+			return err
+		}
+		return os.Lchown(path, e.acct.UID, e.acct.GID)
+	})
 }
