@@ -8,6 +8,7 @@ import (
 
 	"github.com/stretchr/testify/require"
 
+	"github.com/paprikahq/paprika/internal/certtest"
 	"github.com/paprikahq/paprika/internal/metrics"
 	"github.com/paprikahq/paprika/internal/paprika"
 )
@@ -62,4 +63,26 @@ func TestRendersCountedByEngine(t *testing.T) {
 	}
 	require.Equal(t, map[string]float64{"chromium/done": 1, "chromium/failed": 0, "libreoffice/done": 1, "libreoffice/failed": 1,
 		"none/done": 2, "none/failed": 0}, got)
+}
+
+// A Word letter converted with options.pdf: PDF/A-3b (LibreOffice's own
+// export, completed by the PDF steps), a watermark and a signature; the
+// standard's marks, the text and a valid signature are all there.
+func TestOfficeSourceWithStandardsAndSignature(t *testing.T) {
+	t.Parallel()
+	letter, err := os.ReadFile("docx/testdata/letter.docx")
+	require.NoError(t, err)
+	key := newSealedKey(t)
+	set := certtest.New(t, certtest.Options{CommonName: "Letter Signer"})
+	o := pdfOptions(t, `{"standards":["PDF/A-3b"],"title":"Letter","watermark":{"text":"COPY"},"signature":{"certificate":"letters","reason":"Sent"}}`)
+	out := render(t, shared, Input{Source: "assets/letter.docx", Tenant: "acme", Data: []byte(`{"number":"7","customer":{"name":"Ada"},"sender":"Acme"}`),
+		Assets: oneAsset{"letter.docx", letter}, Options: Options{PDF: o}, Certificates: storedCertificates(t, key, set, "letters")})
+	qpdf(t, out.Body, "--check")
+	meta := poppler(t, "pdfinfo", out.Body, "-meta")
+	require.Contains(t, meta, "pdfaid:part")
+	require.Regexp(t, `pdfaid:part(>|=")3`, meta)
+	require.Contains(t, poppler(t, "pdftotext", out.Body), "Dear Ada,")
+	sig := certtest.Pdfsig(t, out.Body)
+	require.Contains(t, sig, "Signature Validation: Signature is Valid.", sig)
+	require.Contains(t, sig, "Total document signed", sig)
 }
