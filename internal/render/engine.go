@@ -274,10 +274,11 @@ func (e *Engine) finish(ctx context.Context, out *Output, o *pdf.Options) (*Outp
 	return out, nil
 }
 
-// failure turns what went wrong into the error Render returns.
-func (e *Engine) failure(ctx, rctx context.Context, inst *instance, err error) error {
+// knownFailure is what any engine's failure is first: the caller gone
+// (ctx's error), a *paprika.Error as it is, or the render's timeout
+// (rctx's deadline); nil for a failure of the engine's own.
+func (e *Engine) knownFailure(ctx, rctx context.Context, err error) error {
 	var re *paprika.Error
-	var ie *chromium.InputError
 	switch {
 	case ctx.Err() != nil:
 		return ctx.Err()
@@ -285,6 +286,17 @@ func (e *Engine) failure(ctx, rctx context.Context, inst *instance, err error) e
 		return re
 	case errors.Is(rctx.Err(), context.DeadlineExceeded):
 		return &paprika.Error{Code: paprika.CodeRenderTimeout, Message: fmt.Sprintf("the render took longer than %v", e.cfg.Timeout)}
+	}
+	return nil
+}
+
+// failure turns what went wrong into the error Render returns.
+func (e *Engine) failure(ctx, rctx context.Context, inst *instance, err error) error {
+	if known := e.knownFailure(ctx, rctx, err); known != nil {
+		return known
+	}
+	var ie *chromium.InputError
+	switch {
 	case errors.As(err, &ie):
 		return &paprika.Error{Code: paprika.CodeTemplateError, Message: ie.Msg}
 	case errors.Is(err, chromium.ErrMemoryLimit):

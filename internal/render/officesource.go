@@ -3,7 +3,6 @@ package render
 import (
 	"context"
 	"errors"
-	"fmt"
 	"slices"
 	"strings"
 
@@ -170,14 +169,8 @@ func (e *Engine) officeEngine(ctx context.Context) (*office.Engine, error) {
 // error Render returns. Nothing here is Chromium's: no failure of
 // LibreOffice counts toward restarting the browser.
 func (e *Engine) officeFailure(ctx, rctx context.Context, err error) error {
-	var re *paprika.Error
-	switch {
-	case ctx.Err() != nil:
-		return ctx.Err()
-	case errors.As(err, &re):
-		return re
-	case errors.Is(rctx.Err(), context.DeadlineExceeded):
-		return &paprika.Error{Code: paprika.CodeRenderTimeout, Message: fmt.Sprintf("the render took longer than %v", e.cfg.Timeout)}
+	if known := e.knownFailure(ctx, rctx, err); known != nil {
+		return known
 	}
 	e.log.ErrorContext(ctx, "office render failed", "error", err)
 	return &paprika.Error{Code: paprika.CodeRenderFailed, Message: "LibreOffice failed to convert the document"}
