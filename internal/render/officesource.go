@@ -104,7 +104,10 @@ func (e *Engine) renderOffice(ctx context.Context, in Input) (*Output, error) {
 		e.log.ErrorContext(ctx, "LibreOffice cannot start", "err", err)
 		return nil, &paprika.Error{Code: paprika.CodeRenderFailed, Message: "Office documents cannot be converted on this server now: LibreOffice does not start (the log says why)"}
 	}
-	body, err := conv.Convert(tctx, in.Tenant, doc, ext, office.Options{PDFA: pdfaLevel(in.Options.PDF)})
+	// The pool bounds the conversion by the same timeout, from when its
+	// LibreOffice is ready: waiting for one to start is not the
+	// document's doing, as Chromium's start is not a page's.
+	body, err := conv.Convert(ctx, in.Tenant, doc, ext, office.Options{PDFA: pdfaLevel(in.Options.PDF)})
 	if err != nil {
 		return nil, e.officeFailure(ctx, tctx, err)
 	}
