@@ -8,11 +8,13 @@ import (
 	"net/http"
 	"net/url"
 	"os"
+	"path/filepath"
 	"strconv"
 
 	"github.com/spf13/cobra"
 
 	"github.com/paprikahq/paprika/internal/paprika"
+	"github.com/paprikahq/paprika/internal/render"
 	"github.com/paprikahq/paprika/internal/wire"
 )
 
@@ -35,9 +37,15 @@ version it was given). The template must compile. --data stores a JSON
 object as the template's sampleData (what the console's studio previews it
 with), --options a JSON object as its options (the defaults of work that
 names it, under each request's own); left out, the new version keeps the
-last version's. Needs a key with the templates scope in PAPRIKA_KEY.`,
+last version's. Needs a key with the templates scope in PAPRIKA_KEY.
+
+A Word or OpenDocument file (.docx, .odt; or any Office file, converted to
+PDF) is a stored Word template (docs/office.md): FILE is uploaded first as
+the asset named as the file is (PUT /v1/assets/NAME, replacing one of that
+name), then the template's source is that asset, "assets/NAME".`,
 		Example: `  paprika templates push invoice invoice.html --name "Invoice"
-  paprika templates push invoice invoice.html --data sample.json --options options.json`,
+  paprika templates push invoice invoice.html --data sample.json --options options.json
+  paprika templates push letter letter.docx --data sample.json`,
 		Args: args("ID", "FILE"),
 		RunE: func(cmd *cobra.Command, a []string) error {
 			content, err := os.ReadFile(a[1])
@@ -45,6 +53,11 @@ last version's. Needs a key with the templates scope in PAPRIKA_KEY.`,
 				return err
 			}
 			body := map[string]any{"content": string(content)}
+			asset := filepath.Base(a[1])
+			_, _, notOffice := render.SourceAsset("assets/"+asset, "")
+			if notOffice == nil {
+				body = map[string]any{"source": "assets/" + asset}
+			}
 			for field, file := range map[string]string{"sampleData": dataFile, "options": optionsFile} {
 				if file == "" {
 					continue
@@ -61,6 +74,12 @@ last version's. Needs a key with the templates scope in PAPRIKA_KEY.`,
 			api, err := c.tenant()
 			if err != nil {
 				return err
+			}
+			if notOffice == nil {
+				contentType, _ := paprika.AssetTypeByName(asset)
+				if err := api.do(cmd.Context(), http.MethodPut, "/v1/assets/"+url.PathEscape(asset), rawBody{ContentType: contentType, Data: content}, nil); err != nil {
+					return fmt.Errorf("uploading %s as an asset: %w", asset, err)
+				}
 			}
 			id, path := a[0], "/v1/templates/"+url.PathEscape(a[0])
 			if name != "" {

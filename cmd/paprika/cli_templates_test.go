@@ -2,12 +2,16 @@ package main
 
 import (
 	"encoding/json"
+	"io"
+	"net/http"
 	"os"
 	"path/filepath"
 	"strings"
 	"testing"
 
 	"github.com/stretchr/testify/require"
+
+	"github.com/paprikahq/paprika/internal/paprika"
 )
 
 // templates push --data and --options store the template's sampleData and
@@ -54,4 +58,51 @@ func TestCLITemplatesPushDataAndOptions(t *testing.T) {
 	require.True(t, strings.HasPrefix(stderr, "Bad request: options.scale"), stderr)
 	_, stderr = cliFails(t, 1, tenant, "templates", "push", "invoice", file, "--data", write("list.json", `[1, 2]`))
 	require.True(t, strings.HasPrefix(stderr, "Bad request: sampleData must be a JSON object"), stderr)
+}
+
+// templates push of a Word file uploads it as the asset named as the file
+// is, and stores a template whose source is that asset: a stored Word
+// template (docs/office.md); pushed again, the asset is replaced and the
+// template gets its next version.
+func TestCLITemplatesPushWord(t *testing.T) {
+	t.Parallel()
+	env := startTestAPI(t)
+	cliOK(t, env, "tenants", "create", "fabrikam")
+	key := cliJSON[cliKey](t, env, "keys", "create", "fabrikam", "--name", "t", "--scope", "templates")
+	tenant := map[string]string{"PAPRIKA_URL": env["PAPRIKA_URL"], "PAPRIKA_KEY": key.Secret}
+
+	letter, err := os.ReadFile("../../internal/render/docx/testdata/letter.docx")
+	require.NoError(t, err)
+	dir := t.TempDir()
+	file := filepath.Join(dir, "letter.docx")
+	require.NoError(t, os.WriteFile(file, letter, 0o600))
+	data := filepath.Join(dir, "sample.json")
+	require.NoError(t, os.WriteFile(data, []byte(`{"customer": {"name": "Ada"}}`), 0o600))
+	type tmpl struct {
+		Version    int             `json:"version"`
+		Content    string          `json:"content"`
+		Source     string          `json:"source"`
+		SampleData json.RawMessage `json:"sampleData"`
+	}
+	v1 := cliJSON[tmpl](t, tenant, "templates", "push", "letter", file, "--data", data)
+	require.Equal(t, 1, v1.Version)
+	require.Equal(t, "assets/letter.docx", v1.Source)
+	require.Empty(t, v1.Content)
+	require.JSONEq(t, `{"customer": {"name": "Ada"}}`, string(v1.SampleData))
+	v2 := cliJSON[tmpl](t, tenant, "templates", "push", "letter", file)
+	require.Equal(t, 2, v2.Version)
+	require.Equal(t, "assets/letter.docx", v2.Source)
+
+	// The asset is the file, with its Word media type.
+	req, err := http.NewRequestWithContext(t.Context(), http.MethodGet, env["PAPRIKA_URL"]+"/v1/assets/letter.docx", nil)
+	require.NoError(t, err)
+	req.Header.Set("Authorization", "Bearer "+key.Secret)
+	resp, err := http.DefaultClient.Do(req)
+	require.NoError(t, err)
+	defer resp.Body.Close()
+	body, err := io.ReadAll(resp.Body)
+	require.NoError(t, err)
+	require.Equal(t, http.StatusOK, resp.StatusCode, "%s", body)
+	require.Equal(t, paprika.TypeDOCX, resp.Header.Get("Content-Type"))
+	require.Equal(t, letter, body)
 }

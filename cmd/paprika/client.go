@@ -97,12 +97,25 @@ func (c *apiClient) download(ctx context.Context, path string, w io.Writer) (int
 	return n, nil
 }
 
-// send sends method path with in as its JSON body (none when nil) and
+// rawBody is a request body sent as it is, with its media type: a file
+// uploaded as an asset.
+type rawBody struct {
+	ContentType string
+	Data        []byte
+}
+
+// send sends method path with in as its JSON body (none when nil; a
+// rawBody as it is) and
 // returns a 2xx answer for its caller to read and close; any other answer
 // is an *apiError (or says it is not Paprika's).
 func (c *apiClient) send(ctx context.Context, client *http.Client, method, path string, in any) (*http.Response, error) {
 	var body io.Reader
-	if in != nil {
+	contentType := "application/json"
+	switch in := in.(type) {
+	case nil:
+	case rawBody:
+		body, contentType = bytes.NewReader(in.Data), in.ContentType
+	default:
 		b, err := json.Marshal(in)
 		if err != nil {
 			return nil, err
@@ -115,8 +128,8 @@ func (c *apiClient) send(ctx context.Context, client *http.Client, method, path 
 	}
 	req.Header.Set("Authorization", "Bearer "+c.token)
 	req.Header.Set("Accept", "application/json")
-	if in != nil {
-		req.Header.Set("Content-Type", "application/json")
+	if body != nil {
+		req.Header.Set("Content-Type", contentType)
 	}
 	resp, err := client.Do(req)
 	if err != nil {

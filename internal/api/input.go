@@ -75,7 +75,7 @@ func (s *Server) source(ctx context.Context, tenantID string, in *renderInput) (
 	case (in.Template != nil && in.TemplateID != nil) || (in.Source != nil && (in.Template != nil || in.TemplateID != nil)):
 		return src, "", paprika.BadRequest("give one of template, templateId and source")
 	case in.Source != nil:
-		return s.officeSource(ctx, tenantID, in, src, opts)
+		return s.officeSource(ctx, tenantID, *in.Source, in, src, opts)
 	case in.Template != nil:
 		if strings.TrimSpace(*in.Template) == "" {
 			return src, "", paprika.BadRequest("template is empty")
@@ -97,6 +97,11 @@ func (s *Server) source(ctx context.Context, tenantID string, in *renderInput) (
 		if opts, err = templateOptions(t, src.Format, in.Options); err != nil {
 			return src, "", err
 		}
+		if t.Source != "" {
+			// A stored Word template: rendered as its source, which the
+			// work keeps beside the template's id and version.
+			return s.officeSource(ctx, tenantID, paprika.Source{Asset: t.Source}.SourcePath(), in, src, opts)
+		}
 	default:
 		return src, "", paprika.BadRequest("template, templateId or source is required")
 	}
@@ -111,23 +116,34 @@ func (s *Server) source(ctx context.Context, tenantID string, in *renderInput) (
 }
 
 // officeSource checks a render whose source is an Office file among the
-// tenant's assets (docs/office.md): its name and format, that the asset
-// exists now, and that of the options only options.pdf is given.
-func (s *Server) officeSource(ctx context.Context, tenantID string, in *renderInput, src paprika.Source, opts render.Options) (paprika.Source, string, error) {
-	check := render.Input{Source: *in.Source, Format: src.Format, Options: opts}
+// tenant's assets (docs/office.md), the request's or its stored template's:
+// its name and format, that the asset exists now, and that of the options
+// only options.pdf is given.
+func (s *Server) officeSource(ctx context.Context, tenantID, source string, in *renderInput, src paprika.Source, opts render.Options) (paprika.Source, string, error) {
+	check := render.Input{Source: source, Format: src.Format, Options: opts}
 	if err := check.Validate(); err != nil {
 		return src, "", paprika.BadRequest("%s", err.Error())
 	}
-	name, _, _ := render.SourceAsset(*in.Source, src.Format)
-	found, err := s.store.AssetsNamed(ctx, tenantID, []string{name})
-	if err != nil {
+	name, _, _ := render.SourceAsset(source, src.Format)
+	if err := s.sourceExists(ctx, tenantID, name); err != nil {
 		return src, "", err
-	}
-	if len(found) == 0 {
-		return src, "", paprika.Errorf(paprika.CodeTemplateError, "source: you have no asset named %s (upload it with PUT /v1/assets/%s)", name, name)
 	}
 	src.Asset, in.options = name, opts
 	return src, "", nil
+}
+
+// sourceExists says, as a template-error, when the tenant has no asset
+// named name, the Office file a render or a stored template names as its
+// source.
+func (s *Server) sourceExists(ctx context.Context, tenantID, name string) error {
+	found, err := s.store.AssetsNamed(ctx, tenantID, []string{name})
+	if err != nil {
+		return err
+	}
+	if len(found) == 0 {
+		return paprika.Errorf(paprika.CodeTemplateError, "source: you have no asset named %s (upload it with PUT /v1/assets/%s)", name, name)
+	}
+	return nil
 }
 
 // decodeOptions decodes a request's options over base, strictly (no

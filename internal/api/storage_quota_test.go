@@ -20,7 +20,7 @@ import (
 func (e *testEnv) templateBytesHeld(t *testing.T, tenantID string) (total, summed int64) {
 	t.Helper()
 	require.NoError(t, e.Pool.QueryRow(t.Context(), `SELECT template_bytes,
-	    (SELECT coalesce(sum(octet_length(content) + octet_length(sample_data::text) + octet_length(options::text)), 0)::bigint
+	    (SELECT coalesce(sum(octet_length(content) + coalesce(octet_length(source), 0) + octet_length(sample_data::text) + octet_length(options::text)), 0)::bigint
 	     FROM templates WHERE tenant_id = $1 AND deleted_at IS NULL)
 	    FROM tenants WHERE id = $1`, tenantID).Scan(&total, &summed))
 	return total, summed

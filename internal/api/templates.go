@@ -2,6 +2,7 @@ package api
 
 import (
 	"bytes"
+	"context"
 	"encoding/json"
 	"net/http"
 	"regexp"
@@ -15,9 +16,13 @@ import (
 var templateIDPattern = regexp.MustCompile(`^[A-Za-z0-9][A-Za-z0-9_.-]{0,127}$`)
 
 type templateInput struct {
-	ID         string          `json:"id"`
-	Name       string          `json:"name"`
-	Content    string          `json:"content"`
+	ID      string `json:"id"`
+	Name    string `json:"name"`
+	Content string `json:"content"`
+	// Source is an Office file among the tenant's assets,
+	// "assets/NAME.docx", which the template is instead of content
+	// (docs/office.md, Stored Word templates).
+	Source     string          `json:"source"`
 	SampleData json.RawMessage `json:"sampleData"`
 	Options    json.RawMessage `json:"options"`
 }
@@ -25,12 +30,20 @@ type templateInput struct {
 // MaxSampleData bounds a template's sampleData.
 const MaxSampleData = 1 << 20
 
-// checkFields checks a template's content, its sampleData (a JSON object)
-// and its options (checked as a request's, for no format in particular),
-// and returns the last two as they are stored: nil when absent, which a
-// PUT reads as "keep the last version's"; options in the API's own shape.
-func checkFields(in *templateInput) (sample, options json.RawMessage, err error) {
-	if err := checkContent(in.Content); err != nil {
+// checkFields checks a template's content or source, its sampleData (a
+// JSON object) and its options (checked as a request's, for no format in
+// particular), and returns the last two as they are stored: nil when
+// absent, which a PUT reads as "keep the last version's"; options in the
+// API's own shape.
+func (s *Server) checkFields(ctx context.Context, tenantID string, in *templateInput) (sample, options json.RawMessage, err error) {
+	if in.Source != "" {
+		if in.Content != "" {
+			return nil, nil, paprika.BadRequest("give one of content and source")
+		}
+		if in.Source, err = s.checkTemplateSource(ctx, tenantID, in.Source); err != nil {
+			return nil, nil, err
+		}
+	} else if err := checkContent(in.Content); err != nil {
 		return nil, nil, err
 	}
 	if d := bytes.TrimSpace(in.SampleData); len(d) > 0 && string(d) != "null" {
@@ -57,11 +70,22 @@ func checkFields(in *templateInput) (sample, options json.RawMessage, err error)
 	return sample, options, nil
 }
 
+// checkTemplateSource checks a template's source, an Office file among
+// the tenant's assets, as a render's (render.SourceAsset), and that the
+// asset exists now; it returns the asset's name, as it is stored.
+func (s *Server) checkTemplateSource(ctx context.Context, tenantID, source string) (string, error) {
+	name, _, err := render.SourceAsset(source, "")
+	if err != nil {
+		return "", paprika.Errorf(paprika.CodeTemplateError, "%s", err.Error())
+	}
+	return name, s.sourceExists(ctx, tenantID, name)
+}
+
 // checkContent compiles a template before it is stored: a stored template
 // always compiles.
 func checkContent(content string) error {
 	if content == "" {
-		return paprika.BadRequest("content is required")
+		return paprika.BadRequest("content (or source) is required")
 	}
 	if err := render.CheckTemplate(content); err != nil {
 		return renderError(err)
@@ -83,12 +107,12 @@ func (s *Server) createTemplate(w http.ResponseWriter, r *http.Request) error {
 	if err := checkName(in.Name); err != nil {
 		return err
 	}
-	sample, options, err := checkFields(&in)
+	sample, options, err := s.checkFields(r.Context(), principal(r).Tenant.ID, &in)
 	if err != nil {
 		return err
 	}
 	t, err := s.store.CreateTemplate(r.Context(), paprika.Template{TenantID: principal(r).Tenant.ID, ID: in.ID, Name: in.Name,
-		Content: in.Content, SampleData: sample, Options: options}, s.cfg.TemplateQuota)
+		Content: in.Content, Source: in.Source, SampleData: sample, Options: options}, s.cfg.TemplateQuota)
 	if err != nil {
 		return err
 	}
@@ -110,12 +134,12 @@ func (s *Server) putTemplate(w http.ResponseWriter, r *http.Request) error {
 			return err
 		}
 	}
-	sample, options, err := checkFields(&in)
+	sample, options, err := s.checkFields(r.Context(), principal(r).Tenant.ID, &in)
 	if err != nil {
 		return err
 	}
 	t, err := s.store.PutTemplate(r.Context(), paprika.Template{TenantID: principal(r).Tenant.ID, ID: r.PathValue("id"), Name: in.Name,
-		Content: in.Content, SampleData: sample, Options: options}, s.cfg.TemplateQuota)
+		Content: in.Content, Source: in.Source, SampleData: sample, Options: options}, s.cfg.TemplateQuota)
 	if err != nil {
 		return err
 	}

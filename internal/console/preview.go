@@ -64,7 +64,8 @@ func accessibilityProblems(msg string) []string {
 
 // preview renders the playground's template through the tenant's own
 // synchronous render (POST /v1/renders): its scope, its rate limit, its
-// render slots. The document is kept for the preview frame to load.
+// render slots; or, for a Word template, its source (?source=). The
+// document is kept for the preview frame to load.
 func (c *Console) preview(w http.ResponseWriter, r *http.Request, s *session) error {
 	var in previewInput
 	if err := json.NewDecoder(r.Body).Decode(&in); err != nil {
@@ -74,8 +75,13 @@ func (c *Console) preview(w http.ResponseWriter, r *http.Request, s *session) er
 		}
 		return previewFailed(w, http.StatusBadRequest, previewError{Where: "request", Message: "Bad request: the preview's body is not JSON"})
 	}
-	switch in.Format {
-	case "html", "pdf", "png":
+	// A Word template's page posts to ?source=assets/NAME: its preview is
+	// that file filled with the sample data, as PDF.
+	source := r.URL.Query().Get("source")
+	switch {
+	case source != "" && in.Format != "pdf":
+		return previewFailed(w, http.StatusBadRequest, previewError{Where: "request", Message: "Bad request: a Word template previews as pdf"})
+	case in.Format == "html", in.Format == "pdf", in.Format == "png":
 	default:
 		return previewFailed(w, http.StatusBadRequest, previewError{Where: "request", Message: "Bad request: format is one of html, pdf or png"})
 	}
@@ -87,6 +93,9 @@ func (c *Console) preview(w http.ResponseWriter, r *http.Request, s *session) er
 		data = json.RawMessage(in.Data)
 	}
 	body := map[string]any{"template": in.Template, "data": data, "format": in.Format}
+	if source != "" {
+		body = map[string]any{"source": source, "data": data, "format": in.Format}
+	}
 	if in.Options != nil {
 		opts, err := studioFromValues(in.Options).options(in.Format)
 		if err != nil {

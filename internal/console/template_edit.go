@@ -26,6 +26,23 @@ type playgroundPage struct {
 	Error       string // why the last save failed
 }
 
+// PreviewURL is where the page posts its previews: a Word template's
+// names its source, which the preview renders in place of the HTML.
+func (p playgroundPage) PreviewURL() string {
+	if p.Template.Source == "" {
+		return "/console/preview"
+	}
+	return "/console/preview?source=" + url.QueryEscape(p.Template.Source)
+}
+
+// Formats are the preview's formats: a Word template's is pdf alone.
+func (p playgroundPage) Formats() []string {
+	if p.Template.Source != "" {
+		return []string{"pdf"}
+	}
+	return []string{"html", "pdf", "png"}
+}
+
 // DraftKey names the tab's draft of this page in sessionStorage: the
 // template and the version the edit started from.
 func (p playgroundPage) DraftKey() string {

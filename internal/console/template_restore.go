@@ -9,7 +9,7 @@ import (
 )
 
 // templateRestore stores an old version again as the template's newest:
-// its content, sample data and options (the name stays the latest's).
+// its content (or source), sample data and options (the name stays the latest's).
 func (c *Console) templateRestore(w http.ResponseWriter, r *http.Request, s *session) error {
 	id := r.PathValue("id")
 	v, err := strconv.Atoi(r.PostFormValue("version"))
@@ -21,6 +21,9 @@ func (c *Console) templateRestore(w http.ResponseWriter, r *http.Request, s *ses
 		return err
 	}
 	in := map[string]any{"content": old.Content, "sampleData": old.SampleData, "options": old.Options}
+	if old.Source != "" { // a Word template's version
+		in = map[string]any{"source": old.Source, "sampleData": old.SampleData, "options": old.Options}
+	}
 	if err := c.call(r, s, http.MethodPut, "/v1/templates/"+url.PathEscape(id), in, nil); err != nil {
 		return err
 	}

@@ -18,10 +18,15 @@ func formText(r *http.Request, name string) string {
 }
 
 // templateFields are what the playground stores of a template: its
-// content, its name, its sample data (the data editor) and its options
+// content (or its source), its name, its sample data (the data editor) and its options
 // (the studio's fields over the template's own).
 func templateFields(r *http.Request) (map[string]any, *apiError) {
 	in := map[string]any{"name": r.PostFormValue("name"), "content": formText(r, "content")}
+	if source := strings.TrimSpace(r.PostFormValue("source")); source != "" {
+		// A Word template: an Office file of the tenant's assets, in
+		// place of the HTML (docs/office.md, Stored Word templates).
+		in = map[string]any{"name": r.PostFormValue("name"), "source": source}
+	}
 	data := strings.TrimSpace(formText(r, "data"))
 	if data == "" {
 		data = "{}"
@@ -40,7 +45,7 @@ func templateFields(r *http.Request) (map[string]any, *apiError) {
 
 // templateCreate stores a new template from the playground.
 func (c *Console) templateCreate(w http.ResponseWriter, r *http.Request, s *session) error {
-	t := wire.Template{ID: r.PostFormValue("id"), Name: r.PostFormValue("name"), Content: formText(r, "content")}
+	t := wire.Template{ID: r.PostFormValue("id"), Name: r.PostFormValue("name"), Content: formText(r, "content"), Source: strings.TrimSpace(r.PostFormValue("source"))}
 	in, perr := templateFields(r)
 	if perr != nil {
 		return c.saveFailed(w, r, s, true, t, perr)
@@ -57,7 +62,7 @@ func (c *Console) templateCreate(w http.ResponseWriter, r *http.Request, s *sess
 // templateUpdate stores the playground's template as a new version.
 func (c *Console) templateUpdate(w http.ResponseWriter, r *http.Request, s *session) error {
 	id := r.PathValue("id")
-	t := wire.Template{ID: id, Name: r.PostFormValue("name"), Content: formText(r, "content")}
+	t := wire.Template{ID: id, Name: r.PostFormValue("name"), Content: formText(r, "content"), Source: strings.TrimSpace(r.PostFormValue("source"))}
 	in, perr := templateFields(r)
 	if perr != nil {
 		return c.saveFailed(w, r, s, false, t, perr)

@@ -41,7 +41,11 @@ type Template struct {
 	TenantID string
 	ID       string
 	Name     string
-	Content  string
+	Content  string // "" for a template whose Source is an Office file
+	// Source is the name of the tenant's Office file the template is
+	// ("letter.docx", given as "source": "assets/letter.docx"), rendered as
+	// a request's source is (docs/office.md); "" for an HTML template.
+	Source string
 	// SampleData is the JSON object the studio previews the template with;
 	// Options are its default rendering options, under a request's own
 	// (docs/templates.md). Both are "{}" when unset; nil in a new version
@@ -57,7 +61,7 @@ type Template struct {
 type TemplateVersion struct {
 	Version   int
 	CreatedAt time.Time // when this version was stored
-	Bytes     int       // the size of its content
+	Bytes     int       // the size of its content (of its source's name)
 }
 
 // TenantPatch holds the fields of a PATCH; nil leaves a field as it is.

@@ -636,38 +636,38 @@ SELECT coalesce(bool_or(deleted_at IS NULL), false), coalesce(max(version), 0)
 FROM templates WHERE tenant_id = $1 AND id = $2;
 
 -- name: insert-template (sql/templates.sql)
-INSERT INTO templates (tenant_id, id, version, name, content, sample_data, options, created_at, updated_at)
-VALUES ($1, $2, $3, $4, $5, $6::text::json, $7::text::jsonb, now(), now()) RETURNING tenant_id, id, name, content, sample_data::text, options::text, version, created_at, updated_at;
+INSERT INTO templates (tenant_id, id, version, name, content, sample_data, options, source, created_at, updated_at)
+VALUES ($1, $2, $3, $4, $5, $6::text::json, $7::text::jsonb, $8, now(), now()) RETURNING tenant_id, id, name, content, coalesce(source, ''), sample_data::text, options::text, version, created_at, updated_at;
 
 -- name: put-template (sql/templates.sql)
-INSERT INTO templates (tenant_id, id, version, name, content, sample_data, options, created_at, updated_at)
+INSERT INTO templates (tenant_id, id, version, name, content, sample_data, options, source, created_at, updated_at)
 SELECT tenant_id, id, version + 1, coalesce(nullif($3, ''), name), $4,
-    coalesce($5::text::json, sample_data), coalesce($6::text::jsonb, options), created_at, now()
+    coalesce($5::text::json, sample_data), coalesce($6::text::jsonb, options), $7, created_at, now()
 FROM templates WHERE tenant_id = $1 AND id = $2 AND deleted_at IS NULL
 ORDER BY version DESC LIMIT 1
-RETURNING tenant_id, id, name, content, sample_data::text, options::text, version, created_at, updated_at;
+RETURNING tenant_id, id, name, content, coalesce(source, ''), sample_data::text, options::text, version, created_at, updated_at;
 
 -- name: template-version-list (sql/templates.sql)
-SELECT version, updated_at, octet_length(content) FROM templates
+SELECT version, updated_at, octet_length(content) + coalesce(octet_length(source), 0) FROM templates
 WHERE tenant_id = $1 AND id = $2 AND deleted_at IS NULL AND ($3 = 0 OR version < $3)
 ORDER BY version DESC LIMIT $4;
 
 -- name: template (sql/templates.sql)
-SELECT tenant_id, id, name, content, sample_data::text, options::text, version, created_at, updated_at FROM templates
+SELECT tenant_id, id, name, content, coalesce(source, ''), sample_data::text, options::text, version, created_at, updated_at FROM templates
 WHERE tenant_id = $1 AND id = $2 AND deleted_at IS NULL AND ($3 = 0 OR version = $3)
 ORDER BY version DESC LIMIT 1;
 
 -- name: templates (sql/templates.sql)
-SELECT DISTINCT ON (id) tenant_id, id, name, content, sample_data::text, options::text, version, created_at, updated_at FROM templates
+SELECT DISTINCT ON (id) tenant_id, id, name, content, coalesce(source, ''), sample_data::text, options::text, version, created_at, updated_at FROM templates
 WHERE tenant_id = $1 AND deleted_at IS NULL AND id > $2
 ORDER BY id, version DESC LIMIT $3;
 
 -- name: delete-template (sql/templates.sql)
 WITH v AS (
-    SELECT version, (octet_length(content) + octet_length(sample_data::text) + octet_length(options::text)) AS bytes FROM templates
+    SELECT version, (octet_length(content) + coalesce(octet_length(source), 0) + octet_length(sample_data::text) + octet_length(options::text)) AS bytes FROM templates
     WHERE tenant_id = $1 AND id = $2 AND deleted_at IS NULL FOR UPDATE
 ), d AS (
-    UPDATE templates t SET deleted_at = now(), content = '', sample_data = '{}', options = '{}'
+    UPDATE templates t SET deleted_at = now(), content = '', source = NULL, sample_data = '{}', options = '{}'
     FROM v WHERE t.tenant_id = $1 AND t.id = $2 AND t.version = v.version
     RETURNING v.bytes
 ), freed AS (

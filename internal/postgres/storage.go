@@ -28,9 +28,10 @@ func lockStorage(ctx context.Context, tx pgx.Tx, tenantID string) (templateBytes
 
 // templateBytes is what one version of a template holds toward
 // PAPRIKA_TEMPLATE_QUOTA, as sql/storage.sql's template-bytes counts it:
-// its content, sample data and options as the text the store returns.
+// its content (or its source's name), sample data and options as the text
+// the store returns.
 func templateBytes(t *paprika.Template) int64 {
-	return int64(len(t.Content) + len(t.SampleData) + len(t.Options))
+	return int64(len(t.Content) + len(t.Source) + len(t.SampleData) + len(t.Options))
 }
 
 // storeTemplate runs insert, which stores one version of a template in tx,

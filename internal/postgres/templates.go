@@ -16,7 +16,7 @@ var sqlTemplateVersionList = Statement("template-version-list")
 func scanTemplate(row pgx.Row) (*paprika.Template, error) {
 	var t paprika.Template
 	var sample, opts string
-	err := row.Scan(&t.TenantID, &t.ID, &t.Name, &t.Content, &sample, &opts, &t.Version, &t.CreatedAt, &t.UpdatedAt)
+	err := row.Scan(&t.TenantID, &t.ID, &t.Name, &t.Content, &t.Source, &sample, &opts, &t.Version, &t.CreatedAt, &t.UpdatedAt)
 	if errors.Is(err, pgx.ErrNoRows) {
 		return nil, paprika.NotFound("template")
 	}
@@ -54,7 +54,7 @@ func (s *Store) CreateTemplate(ctx context.Context, t paprika.Template, quota in
 				return nil, paprika.Errorf(paprika.CodeConflict, "Conflict: template %q exists; PUT makes a new version", t.ID)
 			}
 			out, err := scanTemplate(tx.QueryRow(ctx, sqlInsertTemplate,
-				t.TenantID, t.ID, last+1, t.Name, t.Content, jsonParam(t.SampleData, &emptyObject), jsonParam(t.Options, &emptyObject)))
+				t.TenantID, t.ID, last+1, t.Name, t.Content, jsonParam(t.SampleData, &emptyObject), jsonParam(t.Options, &emptyObject), nullText(t.Source)))
 			if isUniqueViolation(err) {
 				return nil, paprika.Errorf(paprika.CodeConflict, "Conflict: template %q exists", t.ID)
 			}
@@ -67,6 +67,14 @@ func (s *Store) CreateTemplate(ctx context.Context, t paprika.Template, quota in
 
 var emptyObject = "{}"
 
+// nullText is s as a nullable text parameter: NULL when "".
+func nullText(s string) *string {
+	if s == "" {
+		return nil
+	}
+	return &s
+}
+
 // PutTemplate stores a new version of a live template, if the tenant's
 // templates stay within quota bytes with it (storeTemplate); a SampleData
 // or Options left nil is the last version's, and counts again.
@@ -76,7 +84,7 @@ func (s *Store) PutTemplate(ctx context.Context, t paprika.Template, quota int64
 		var err error
 		out, err = storeTemplate(ctx, tx, t.TenantID, quota, func() (*paprika.Template, error) {
 			out, err := scanTemplate(tx.QueryRow(ctx, sqlPutTemplate, t.TenantID, t.ID, t.Name, t.Content,
-				jsonParam(t.SampleData, nil), jsonParam(t.Options, nil)))
+				jsonParam(t.SampleData, nil), jsonParam(t.Options, nil), nullText(t.Source)))
 			if isUniqueViolation(err) {
 				return nil, paprika.Errorf(paprika.CodeConflict, "Conflict: template %q changed at the same time; try again", t.ID)
 			}

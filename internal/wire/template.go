@@ -8,9 +8,12 @@ import (
 
 // Template is a stored template's version as the API answers it.
 type Template struct {
-	ID         string          `json:"id"`
-	Name       string          `json:"name"`
-	Content    string          `json:"content"`
+	ID      string `json:"id"`
+	Name    string `json:"name"`
+	Content string `json:"content"`
+	// Source is the Office file the template is, "assets/NAME.docx"
+	// (docs/office.md); absent for an HTML template.
+	Source     string          `json:"source,omitempty"`
 	SampleData json.RawMessage `json:"sampleData"`
 	Options    json.RawMessage `json:"options"`
 	Version    int             `json:"version"`
@@ -21,7 +24,7 @@ type Template struct {
 // NewTemplate is t as the API answers it: sampleData and options never
 // null, {} when the template has none.
 func NewTemplate(t *paprika.Template) Template {
-	return Template{ID: t.ID, Name: t.Name, Content: t.Content, SampleData: orEmptyObject(t.SampleData),
+	return Template{ID: t.ID, Name: t.Name, Content: t.Content, Source: paprika.Source{Asset: t.Source}.SourcePath(), SampleData: orEmptyObject(t.SampleData),
 		Options: orEmptyObject(t.Options), Version: t.Version, CreatedAt: Timestamp(t.CreatedAt), UpdatedAt: Timestamp(t.UpdatedAt)}
 }
 

@@ -550,7 +550,9 @@ func (w *Worker) render(ctx context.Context, it *paprika.Item) (*paprika.Output,
 	}
 	it.Source.Format = src.Format // a record's is its batch's: for the metrics' format label
 	content := src.Template
-	if src.TemplateID != "" {
+	// A stored Word template's work carries its source (the asset), which
+	// is all it renders: it has no content to fetch.
+	if src.TemplateID != "" && src.Asset == "" {
 		var err error
 		if content, err = w.sources.template(ctx, it.TenantID, src.TemplateID, src.TemplateVersion); err != nil {
 			return nil, nil, err

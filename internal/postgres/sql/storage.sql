@@ -18,6 +18,6 @@ templates hold, under its row lock. */}}
 UPDATE tenants SET template_bytes = template_bytes + $2 WHERE id = $1
 {{end}}
 
-{{/* template-bytes is what a version of a template holds: its content,
-sample data and options as text, what the API was sent. */}}
-{{define "template-bytes"}}(octet_length(content) + octet_length(sample_data::text) + octet_length(options::text)){{end}}
+{{/* template-bytes is what a version of a template holds: its content (or
+its source's name), sample data and options as text, what the API was sent. */}}
+{{define "template-bytes"}}(octet_length(content) + coalesce(octet_length(source), 0) + octet_length(sample_data::text) + octet_length(options::text)){{end}}
