@@ -82,6 +82,8 @@ func TestOfficeSourceWithStandardsAndSignature(t *testing.T) {
 	require.Contains(t, meta, "pdfaid:part")
 	require.Regexp(t, `pdfaid:part(>|=")3`, meta)
 	require.Contains(t, poppler(t, "pdftotext", out.Body), "Dear Ada,")
+	// Word's headings are the PDF's outline (LibreOffice's export).
+	require.Contains(t, string(qpdf(t, out.Body, "--json", "--json-key=outlines")), `"title": "Invoice 7"`)
 	sig := certtest.Pdfsig(t, out.Body)
 	require.Contains(t, sig, "Signature Validation: Signature is Valid.", sig)
 	require.Contains(t, sig, "Total document signed", sig)
