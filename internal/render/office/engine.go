@@ -315,6 +315,7 @@ func (e *Engine) convert(ctx context.Context, s *slot, tenant string, in []byte,
 	}
 	defer func() { _ = os.Remove(req.In); _ = os.Remove(req.Out) }()
 
+	limit := e.timeout(ctx) // measured before: once the caller's deadline has passed, 0 is left
 	cctx, cancel := context.WithTimeout(ctx, e.cfg.Timeout)
 	defer cancel()
 	r, err := p.convert(cctx, req, e.cfg.MaxMemory)
@@ -332,7 +333,7 @@ func (e *Engine) convert(ctx context.Context, s *slot, tenant string, in []byte,
 			return nil, ctx.Err()
 		}
 		return nil, paprika.Errorf(paprika.CodeRenderTimeout,
-			"converting the %s document took longer than its %s", f.name, e.timeout(ctx))
+			"converting the %s document took longer than its %s", f.name, limit)
 	case r.Kind == "load":
 		e.log.Info("libreoffice could not open a document", "format", f.name, "tenant", tenant, "error", r.Error)
 		return nil, paprika.Errorf(paprika.CodeTemplateError,
@@ -361,12 +362,19 @@ func (e *Engine) writeInput(path string, in []byte) error {
 	return nil
 }
 
-// timeout is the bound a conversion had: ours, or the caller's if shorter.
+// timeout is the bound a conversion starting now has: ours, or what is
+// left of the caller's if shorter (a render's whole timeout, begun a moment
+// ago, reads as that timeout: whole seconds past half a second).
 func (e *Engine) timeout(ctx context.Context) time.Duration {
-	if d, ok := ctx.Deadline(); ok && time.Until(d) < e.cfg.Timeout {
-		return max(time.Until(d), 0).Round(time.Millisecond) // the caller's, already past or about to be
+	d, ok := ctx.Deadline()
+	if !ok || time.Until(d) >= e.cfg.Timeout {
+		return e.cfg.Timeout
 	}
-	return e.cfg.Timeout
+	left := max(time.Until(d), 0)
+	if left >= time.Second/2 {
+		return left.Round(time.Second)
+	}
+	return left.Round(time.Millisecond)
 }
 
 // ctxError is the error of a conversion the caller's context ended before
