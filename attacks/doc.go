@@ -19,11 +19,15 @@
 //
 // (peak: the cgroup's most memory during the attack, page cache included;
 // hwm: the Go process's own VmHWM; cpu: user and system seconds of the
-// process and its Chromium).
+// process and its Chromium). An Office attack (office_test.go) also logs
+// how many LibreOffice processes each replaced, and fails if a program
+// other than Chromium and LibreOffice ran under either:
+//
+//	office=NAME api_replaced=… worker_replaced=…
 //
 // To add an attack: write a test in the file of the surface it attacks
 // (templates, pages, assets, bodies, certificates, storage, webhooks,
-// billing), named for the attack, whose doc comment names the limit it
+// billing, office), named for the attack, whose doc comment names the limit it
 // proves; get the processes with shared(t), and run the attack inside
 // w.attack(t, "name", func() {...}) as w.mallory, checking its answer with
 // refused. An attack that needs settings of its own sets them on the

@@ -329,7 +329,7 @@ func (e *Engine) convert(ctx context.Context, s *slot, tenant string, in []byte,
 	}
 	defer func() { _ = os.Remove(req.In); _ = os.Remove(req.Out) }()
 
-	bound := e.bound(ctx)
+	limit := e.timeout(ctx) // measured before: once the caller's deadline has passed, 0 is left
 	cctx, cancel := context.WithTimeout(ctx, e.cfg.Timeout)
 	defer cancel()
 	r, err := p.convert(cctx, req, e.cfg.MaxMemory)
@@ -347,7 +347,7 @@ func (e *Engine) convert(ctx context.Context, s *slot, tenant string, in []byte,
 			return nil, ctx.Err()
 		}
 		return nil, paprika.Errorf(paprika.CodeRenderTimeout,
-			"converting the %s document took longer than its %s", f.name, bound)
+			"converting the %s document took longer than its %s", f.name, limit)
 	case r.Kind == "load":
 		e.log.Info("libreoffice could not open a document", "format", f.name, "tenant", tenant, "error", r.Error)
 		return nil, paprika.Errorf(paprika.CodeTemplateError,
@@ -376,13 +376,19 @@ func (e *Engine) writeInput(path string, in []byte) error {
 	return nil
 }
 
-// bound is the time a conversion starting now has: ours, or what is left
-// of the caller's deadline if that is sooner.
-func (e *Engine) bound(ctx context.Context) time.Duration {
-	if d, ok := ctx.Deadline(); ok && time.Until(d) < e.cfg.Timeout {
-		return max(time.Until(d), 0).Round(time.Millisecond)
+// timeout is the bound a conversion starting now has: ours, or what is
+// left of the caller's if shorter (a render's whole timeout, begun a moment
+// ago, reads as that timeout: whole seconds past half a second).
+func (e *Engine) timeout(ctx context.Context) time.Duration {
+	d, ok := ctx.Deadline()
+	if !ok || time.Until(d) >= e.cfg.Timeout {
+		return e.cfg.Timeout
 	}
-	return e.cfg.Timeout
+	left := max(time.Until(d), 0)
+	if left >= time.Second/2 {
+		return left.Round(time.Second)
+	}
+	return left.Round(time.Millisecond)
 }
 
 // ctxError is the error of a conversion the caller's context ended before

@@ -184,8 +184,8 @@ func waitGone(t testing.TB, pgid int) {
 }
 
 // TestTimeoutKillsTheProcess gives a conversion far longer than its
-// deadline allows: it fails as render-timeout, its LibreOffice is killed,
-// and the next conversion runs in a new one.
+// deadline allows: it fails as render-timeout naming that deadline, its
+// LibreOffice is killed, and the next conversion runs in a new one.
 func TestTimeoutKillsTheProcess(t *testing.T) {
 	e := newEngine(t, Config{})
 	long := longRTF(150_000) // about 3,000 pages
@@ -193,8 +193,8 @@ func TestTimeoutKillsTheProcess(t *testing.T) {
 	ctx, cancel := context.WithTimeout(context.Background(), time.Second)
 	defer cancel()
 	_, err := e.Convert(ctx, "t1", long, "rtf", Options{})
-	if err == nil || errCode(t, err) != paprika.CodeRenderTimeout || !strings.Contains(err.Error(), "took longer than its") {
-		t.Fatalf("want render-timeout, got %v", err)
+	if err == nil || errCode(t, err) != paprika.CodeRenderTimeout || !strings.Contains(err.Error(), "longer than its 1s") {
+		t.Fatalf("want render-timeout naming the caller's 1s, got %v", err)
 	}
 	waitGone(t, old)
 	pdf, err := e.Convert(convertCtx(t), "t1", fixture(t, "writer.docx"), "docx", Options{})
