@@ -69,15 +69,18 @@ deposit withdrawal settlement supplier customer quarterly annual accrual reversa
 opening closing balance ledger account reconciliation statement freight insurance
 rent utilities salaries consulting licence maintenance equipment travel`)
 
-// document is a kind's template and its data for about pages pages.
-func document(kind string, pages int) (tpl string, data []byte, err error) {
+// document is a kind's template and its data for about pages pages, from
+// page first on (0 for a whole document; a part's first page otherwise, so
+// that no two parts are alike).
+func document(kind string, pages, first int) (tpl string, data []byte, err error) {
 	sections := max(1, (pages+pagesPerSection-1)/pagesPerSection)
 	d := map[string]any{"title": fmt.Sprintf("General ledger, %d pages", pages), "logo": logo()}
 	var secs []map[string]any
-	n := 0 // a running counter, so that no two rows or paragraphs are alike
+	n := first * rowsPerPage // a running counter, so that no two rows or paragraphs are alike
 	for s := range sections {
+		s += first / pagesPerSection
 		sec := map[string]any{"heading": fmt.Sprintf("Section %d: account %04d", s+1, 4000+s)}
-		left := min(pagesPerSection, pages-s*pagesPerSection)
+		left := min(pagesPerSection, first+pages-s*pagesPerSection)
 		switch kind {
 		case "ledger":
 			var rows []map[string]string

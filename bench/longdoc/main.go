@@ -18,6 +18,7 @@ import (
 	"fmt"
 	"log"
 	"os"
+	"path/filepath"
 	"runtime"
 	"strings"
 	"time"
@@ -44,10 +45,21 @@ func main() {
 	kindsFlag := flag.String("kinds", strings.Join(kinds, ","), "documents to print: "+strings.Join(kinds, ", "))
 	only := flag.String("only", "paprika,bare", "loops to run: paprika (Engine.Render), bare (chromedp Page.printToPDF)")
 	pageMemory := flag.Int64("pagememory", 0, "Paprika's PAPRIKA_RENDER_MAX_MEMORY in MiB (0: its default, 1 GiB)")
-	timeout := flag.Duration("timeout", time.Hour, "Paprika's render timeout")
+	timeout := flag.Duration("timeout", 20*time.Minute, "the most one print may take, Paprika's render timeout included")
 	css := flag.String("css", "", "CSS added to every document's stylesheet, to try a layout setting on both loops")
+	per := flag.Int("parts", 0, "also print each document in parts of this many pages, one after the other on one tab, streamed, then merged with pdfcpu (0: not)")
 	traceDir := flag.String("trace", "", "trace each bare print (devtools.timeline, blink, v8) into this directory and summarize where its time went")
+	untagged := flag.Bool("untagged", false, "bare prints without a structure tree (generateTaggedPDF false); Chromium tags a PDF unless told not to")
+	summary := flag.String("summarize", "", "only summarize these traces (files written by -trace, comma-separated)")
 	flag.Parse()
+	if *summary != "" {
+		for _, f := range strings.Split(*summary, ",") {
+			if err := summarize(f, strings.TrimSuffix(filepath.Base(f), ".json"), false); err != nil {
+				log.Fatal(err)
+			}
+		}
+		return
+	}
 
 	path, err := chromium.FindPath(os.Getenv("PAPRIKA_CHROMIUM"))
 	if err != nil {
@@ -66,13 +78,11 @@ func main() {
 	fmt.Println("|---|---|---|---|---|---|---|---|---|---|---|---|---|")
 	for _, kind := range strings.Split(*kindsFlag, ",") {
 		for _, n := range lengths {
-			tpl, data, err := document(kind, n)
+			tpl, data, err := document(kind, n, 0)
 			if err != nil {
 				log.Fatal(err)
 			}
-			if *css != "" {
-				tpl = strings.Replace(tpl, "</style>", *css+"\n</style>", 1)
-			}
+			tpl = withCSS(tpl, *css)
 			name := fmt.Sprintf("%s (%d KiB JSON)", kind, len(data)>>10)
 			if strings.Contains(*only, "paprika") {
 				r := paprika(path, tpl, data, *pageMemory<<20, *timeout)
@@ -83,8 +93,12 @@ func main() {
 				if err != nil {
 					log.Fatal(err)
 				}
-				r := bare(path, html, *traceDir, fmt.Sprintf("%s-%d", kind, n))
+				r := bare(path, html, *traceDir, fmt.Sprintf("%s-%d", kind, n), *timeout, *untagged)
 				r.print(name, n, "bare chromedp")
+			}
+			if *per > 0 && n > *per {
+				r := parts(path, kind, n, *per, *css, *timeout, *untagged)
+				r.print(name, n, fmt.Sprintf("bare, in parts of %d pages, merged", *per))
 			}
 			runtime.GC()
 		}
@@ -150,7 +164,7 @@ func paprika(path, tpl string, data []byte, pageMemory int64, timeout time.Durat
 // bare prints html with chromedp alone, in a browser of its own: the
 // document set into a blank tab, its load and fonts waited for, printed
 // in one Page.printToPDF answer. With traceDir, the print is traced.
-func bare(path, html, traceDir, name string) result {
+func bare(path, html, traceDir, name string, timeout time.Duration, untagged bool) result {
 	actx, acancel := chromedp.NewExecAllocator(context.Background(), benchkit.BareChromium(path)...)
 	defer acancel()
 	ctx, cancel := chromedp.NewContext(actx)
@@ -169,7 +183,9 @@ func bare(path, html, traceDir, name string) result {
 	stop := watchMemory(100 * time.Millisecond)
 	start := time.Now()
 	var pdf []byte
-	err := chromedp.Do(ctx, chromedp.Func(func(ctx context.Context, _ *chromedp.Target) error {
+	pctx, pcancel := context.WithTimeout(ctx, timeout)
+	defer pcancel()
+	err := chromedp.Do(pctx, chromedp.Func(func(ctx context.Context, _ *chromedp.Target) error {
 		tree, err := chromedp.Call(ctx, page.GetFrameTree, cdp.Empty{})
 		if err != nil {
 			return err
@@ -180,22 +196,43 @@ func bare(path, html, traceDir, name string) result {
 		if _, err := chromedp.Call(ctx, cdpruntime.Evaluate, cdpruntime.EvaluateParams{Expression: readyJS, AwaitPromise: new(true)}); err != nil {
 			return err
 		}
-		res, err := chromedp.Call(ctx, page.PrintToPDF, page.PrintToPDFParams{
-			PrintBackground: new(true), PaperWidth: 210 * mm, PaperHeight: 297 * mm,
-			MarginTop: new(12 * mm), MarginRight: new(12 * mm), MarginBottom: new(16 * mm), MarginLeft: new(12 * mm),
-			DisplayHeaderFooter: new(true), HeaderTemplate: "<span></span>", FooterTemplate: footer,
-		})
+		res, err := chromedp.Call(ctx, page.PrintToPDF, printParams(untagged))
 		pdf = res.Data
 		return err
 	}))
 	r := result{elapsed: time.Since(start), err: err, pages: chromium.CountPages(pdf), bytes: len(pdf)}
 	r.peaks = stop()
+	if os.Getenv("LONGDOC_KEEP") != "" {
+		_ = os.WriteFile(filepath.Join(os.TempDir(), "longdoc-"+name+".pdf"), pdf, 0o644)
+	}
 	if tr != nil {
 		if err := tr.finish(ctx, traceDir, name); err != nil {
 			log.Print(err)
 		}
 	}
 	return r
+}
+
+// printParams are the bare prints' options, Paprika's: A4, the margins,
+// the footer; untagged, without a structure tree.
+func printParams(untagged bool) page.PrintToPDFParams {
+	p := page.PrintToPDFParams{
+		PrintBackground: new(true), PaperWidth: 210 * mm, PaperHeight: 297 * mm,
+		MarginTop: new(12 * mm), MarginRight: new(12 * mm), MarginBottom: new(16 * mm), MarginLeft: new(12 * mm),
+		DisplayHeaderFooter: new(true), HeaderTemplate: "<span></span>", FooterTemplate: footer,
+	}
+	if untagged {
+		p.GenerateTaggedPDF = new(false)
+	}
+	return p
+}
+
+// withCSS adds css to a template's stylesheet.
+func withCSS(tpl, css string) string {
+	if css == "" {
+		return tpl
+	}
+	return strings.Replace(tpl, "</style>", css+"\n</style>", 1)
 }
 
 // readyJS waits for the document's load and its fonts, as Paprika does.

@@ -90,6 +90,7 @@ func (t *trace) finish(ctx context.Context, dir, name string) error {
 type traceEvent struct {
 	Name string  `json:"name"`
 	Ph   string  `json:"ph"`
+	Ts   float64 `json:"ts"`  // µs
 	Dur  float64 `json:"dur"` // µs, of complete (X) events
 	Pid  int     `json:"pid"`
 	Tid  int     `json:"tid"`
@@ -98,9 +99,8 @@ type traceEvent struct {
 	} `json:"args"`
 }
 
-// summarize prints the events that took the most time in total, by name
-// and thread: a nested event's time is also its parent's, so the list
-// reads as a tree flattened, not as a sum.
+// summarize prints the events that took the most time of their own (less
+// the events nested in them), by name and thread.
 func summarize(path, name string, lost bool) error {
 	b, err := os.ReadFile(path)
 	if err != nil {
@@ -122,15 +122,35 @@ func summarize(path, name string, lost bool) error {
 		}
 	}
 	type key struct{ name, thread string }
-	total := map[key]float64{}
+	total := map[key]float64{} // self time: less the events nested in it
 	count := map[key]int{}
+	byThread := map[[2]int][]traceEvent{}
 	for _, e := range tr.TraceEvents {
-		if e.Ph != "X" || e.Dur == 0 {
-			continue
+		if e.Ph == "X" && e.Dur > 0 {
+			t := [2]int{e.Pid, e.Tid}
+			byThread[t] = append(byThread[t], e)
 		}
-		k := key{e.Name, procs[e.Pid] + "/" + threads[[2]int{e.Pid, e.Tid}]}
-		total[k] += e.Dur
-		count[k]++
+	}
+	for t, evs := range byThread {
+		slices.SortStableFunc(evs, func(a, b traceEvent) int { return cmp.Or(cmp.Compare(a.Ts, b.Ts), cmp.Compare(b.Dur, a.Dur)) })
+		thread := procs[t[0]] + "/" + threads[t]
+		var stack []int // indexes of the open events
+		self := make([]float64, len(evs))
+		for i, e := range evs {
+			for len(stack) > 0 && evs[stack[len(stack)-1]].Ts+evs[stack[len(stack)-1]].Dur <= e.Ts {
+				stack = stack[:len(stack)-1]
+			}
+			self[i] = e.Dur
+			if len(stack) > 0 {
+				self[stack[len(stack)-1]] -= e.Dur
+			}
+			stack = append(stack, i)
+		}
+		for i, e := range evs {
+			k := key{e.Name, thread}
+			total[k] += max(self[i], 0)
+			count[k]++
+		}
 	}
 	keys := make([]key, 0, len(total))
 	for k := range total {
@@ -138,7 +158,7 @@ func summarize(path, name string, lost bool) error {
 	}
 	slices.SortFunc(keys, func(a, b key) int { return cmp.Compare(total[b], total[a]) })
 	fmt.Printf("\n<!-- trace %s: %d events, %d MiB, data lost: %v -->\n\n", name, len(tr.TraceEvents), len(b)>>20, lost)
-	fmt.Printf("| %s: event | thread | count | total s |\n|---|---|---|---|\n", name)
+	fmt.Printf("| %s: event | thread | count | self s |\n|---|---|---|---|\n", name)
 	for _, k := range keys[:min(len(keys), 25)] {
 		fmt.Printf("| %s | %s | %d | %.2f |\n", k.name, k.thread, count[k], total[k]/1e6)
 	}
