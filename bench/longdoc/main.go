@@ -186,14 +186,7 @@ func bare(path, html, traceDir, name string, timeout time.Duration, untagged boo
 	pctx, pcancel := context.WithTimeout(ctx, timeout)
 	defer pcancel()
 	err := chromedp.Do(pctx, chromedp.Func(func(ctx context.Context, _ *chromedp.Target) error {
-		tree, err := chromedp.Call(ctx, page.GetFrameTree, cdp.Empty{})
-		if err != nil {
-			return err
-		}
-		if _, err := chromedp.Call(ctx, page.SetDocumentContent, page.SetDocumentContentParams{FrameID: tree.FrameTree.Frame.ID, HTML: html}); err != nil {
-			return err
-		}
-		if _, err := chromedp.Call(ctx, cdpruntime.Evaluate, cdpruntime.EvaluateParams{Expression: readyJS, AwaitPromise: new(true)}); err != nil {
+		if err := load(ctx, html); err != nil {
 			return err
 		}
 		res, err := chromedp.Call(ctx, page.PrintToPDF, printParams(untagged))
@@ -233,6 +226,19 @@ func withCSS(tpl, css string) string {
 		return tpl
 	}
 	return strings.Replace(tpl, "</style>", css+"\n</style>", 1)
+}
+
+// load sets html into ctx's tab and waits for its load and fonts.
+func load(ctx context.Context, html string) error {
+	tree, err := chromedp.Call(ctx, page.GetFrameTree, cdp.Empty{})
+	if err != nil {
+		return err
+	}
+	if _, err := chromedp.Call(ctx, page.SetDocumentContent, page.SetDocumentContentParams{FrameID: tree.FrameTree.Frame.ID, HTML: html}); err != nil {
+		return err
+	}
+	_, err = chromedp.Call(ctx, cdpruntime.Evaluate, cdpruntime.EvaluateParams{Expression: readyJS, AwaitPromise: new(true)})
+	return err
 }
 
 // readyJS waits for the document's load and its fonts, as Paprika does.

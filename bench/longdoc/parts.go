@@ -9,9 +9,7 @@ import (
 	"runtime"
 	"time"
 
-	"github.com/chromedp/cdproto/cdp"
 	"github.com/chromedp/cdproto/page"
-	cdpruntime "github.com/chromedp/cdproto/runtime"
 	"github.com/chromedp/chromedp"
 
 	"github.com/paprikahq/paprika/bench/internal/benchkit"
@@ -96,14 +94,7 @@ func parts(path, kind string, pages, per int, css string, timeout time.Duration,
 // as a stream, as Paprika does.
 func printStream(ctx context.Context, html string, w io.Writer, untagged bool) error {
 	return chromedp.Do(ctx, chromedp.Func(func(ctx context.Context, t *chromedp.Target) error {
-		tree, err := chromedp.Call(ctx, page.GetFrameTree, cdp.Empty{})
-		if err != nil {
-			return err
-		}
-		if _, err := chromedp.Call(ctx, page.SetDocumentContent, page.SetDocumentContentParams{FrameID: tree.FrameTree.Frame.ID, HTML: html}); err != nil {
-			return err
-		}
-		if _, err := chromedp.Call(ctx, cdpruntime.Evaluate, cdpruntime.EvaluateParams{Expression: readyJS, AwaitPromise: new(true)}); err != nil {
+		if err := load(ctx, html); err != nil {
 			return err
 		}
 		p := printParams(untagged)
