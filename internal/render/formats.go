@@ -12,7 +12,7 @@ import (
 // errSpool is a print that the server could not hold on its way from
 // Chromium (its temporary directory full, say): the service's failure,
 // not the page's nor Chromium's, so not counted toward restarting it.
-var errSpool = &paprika.Error{Code: CodeRenderFailed, Message: "the printed document could not be held on the server's temporary disk (a failure of the service)"}
+var errSpool = &paprika.Error{Code: paprika.CodeRenderFailed, Message: "the printed document could not be held on the server's temporary disk (a failure of the service)"}
 
 // renderOn renders html in a tab in the input's format.
 // assetBudget is the bytes of assets its page may be served (assetBytes).
