@@ -166,22 +166,10 @@ func measure(workers, n int, render func() (int, error)) result {
 	return r
 }
 
-// bareOptions are chromedp's defaults plus the flags this machine's closed
-// network needs, as a bare program would have them.
-func bareOptions(path string) []chromedp.ExecAllocatorOption {
-	return append(chromedp.DefaultExecAllocatorOptions[:],
-		chromedp.ExecPath(path),
-		chromedp.DisableGPU,
-		chromedp.Flag("disable-quic", true),
-		chromedp.Flag("disable-component-update", true),
-		chromedp.Flag("disable-sync", true),
-	)
-}
-
 // bareLoop prints html with chromedp alone: on one warm tab, or on a new
 // tab each time.
 func bareLoop(path, html string, newTab bool) (render func() (int, error), stop func()) {
-	actx, acancel := chromedp.NewExecAllocator(context.Background(), bareOptions(path)...)
+	actx, acancel := chromedp.NewExecAllocator(context.Background(), benchkit.BareChromium(path)...)
 	bctx, bcancel := chromedp.NewContext(actx)
 	if err := chromedp.Do(bctx); err != nil {
 		log.Fatal(err)

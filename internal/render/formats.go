@@ -5,8 +5,14 @@ import (
 
 	"github.com/chromedp/cdproto/page"
 
+	"github.com/paprikahq/paprika/internal/paprika"
 	"github.com/paprikahq/paprika/internal/render/chromium"
 )
+
+// errSpool is a print that the server could not hold on its way from
+// Chromium (its temporary directory full, say): the service's failure,
+// not the page's nor Chromium's, so not counted toward restarting it.
+var errSpool = &paprika.Error{Code: paprika.CodeRenderFailed, Message: "the printed document could not be held on the server's temporary disk (a failure of the service)"}
 
 // renderOn renders html in a tab in the input's format.
 // assetBudget is the bytes of assets its page may be served (assetBytes).
@@ -24,11 +30,19 @@ func renderOn(ctx context.Context, tab *chromium.Tab, in Input, html string, ass
 		}
 		return &Output{Body: body, ContentType: "image/png", Pages: 1}, nil
 	}
-	body, pages, err := tab.PDF(ctx, p, in.Options.printParams())
-	if err != nil {
+	sp := newSpool()
+	defer sp.Close()
+	if _, err := tab.PrintTo(ctx, p, in.Options.printParams(), sp); err != nil {
+		if sp.werr != nil {
+			return nil, errSpool
+		}
 		return nil, err
 	}
-	return &Output{Body: body, ContentType: "application/pdf", Pages: pages}, nil
+	body, err := sp.Bytes()
+	if err != nil {
+		return nil, errSpool
+	}
+	return &Output{Body: body, ContentType: "application/pdf", Pages: chromium.CountPages(body)}, nil
 }
 
 // printParams are Page.printToPDF's parameters for validated options.

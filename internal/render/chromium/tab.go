@@ -1,12 +1,14 @@
 package chromium
 
 import (
+	"bytes"
 	"context"
 	"crypto/rand"
 	"encoding/hex"
 	"encoding/json"
 	"errors"
 	"fmt"
+	"io"
 	"math"
 	"regexp"
 	"strings"
@@ -454,38 +456,59 @@ func crashErr(ctx context.Context, err error) error {
 	return err
 }
 
-// PDF prints the page.
-func (t *Tab) PDF(ctx context.Context, p Page, params page.PrintToPDFParams) (_ []byte, _ int, err error) {
+// PDF prints the page and returns the PDF whole with its page count; see
+// PrintTo, which it buffers.
+func (t *Tab) PDF(ctx context.Context, p Page, params page.PrintToPDFParams) ([]byte, int, error) {
+	var b bytes.Buffer
+	if _, err := t.PrintTo(ctx, p, params, &b); err != nil {
+		return nil, 0, err
+	}
+	return b.Bytes(), CountPages(b.Bytes()), nil
+}
+
+// PrintTo prints the page into w and returns the bytes written. Chromium
+// answers the print as a stream (transferMode ReturnAsStream), read chunk
+// by chunk (CopyStream), so that no print is one DevTools message however
+// long the document: a message is capped at 256 MiB, and the process would
+// hold one encoded, as JSON and decoded at once (a 67 MB PDF of 1,000
+// pages was 0.8 GB of the process). What w holds is the caller's.
+func (t *Tab) PrintTo(ctx context.Context, p Page, params page.PrintToPDFParams, w io.Writer) (_ int64, err error) {
 	ctx, done := t.guard(ctx)
 	defer done()
 	defer func() { err = crashErr(ctx, err) }()
 	ctx, assets := t.serveAssets(ctx, p)
 	defer func() { err = assets.end(t, err) }()
 	if err := t.load(ctx, p); err != nil {
-		return nil, 0, err
+		return 0, err
 	}
+	params.TransferMode = page.PrintToPDFTransferModeReturnAsStream
 	t.b.watch.printing(t, true)
 	res, err := cdp.Call(ctx, t.session, page.PrintToPDF, params)
-	compositorKilled := t.b.watch.printing(t, false)
-	if err != nil {
-		if compositorKilled {
-			return nil, 0, ErrMemoryLimit
-		}
-		if strings.Contains(strings.ToLower(err.Error()), "page range") {
-			return nil, 0, &InputError{Msg: "options.pageRanges: " + err.Error()}
-		}
-		// An answer of Chromium's, not a lost connection nor a crash
-		// (crashErr): it could not print this page with these options,
-		// say a header template whose stylesheet is blocked ("Printing
-		// failed"). Another browser would fail the same way.
-		var perr *cdproto.Error
-		if errors.As(err, &perr) && ctx.Err() == nil && t.b.Err() == nil {
-			return nil, 0, &InputError{Msg: "Chromium could not print the page (" + perr.Message +
-				"); check options.headerTemplate, options.footerTemplate and the page's print styles"}
-		}
-		return nil, 0, err
+	if err == nil {
+		// Chromium has made the whole PDF by now; the compositor may
+		// still be alive, so reading stays under the watch.
+		var n int64
+		n, err = CopyStream(ctx, t.session, res.Stream, w)
+		t.b.watch.printing(t, false)
+		return n, err
 	}
-	return res.Data, CountPages(res.Data), nil
+	compositorKilled := t.b.watch.printing(t, false)
+	if compositorKilled {
+		return 0, ErrMemoryLimit
+	}
+	if strings.Contains(strings.ToLower(err.Error()), "page range") {
+		return 0, &InputError{Msg: "options.pageRanges: " + err.Error()}
+	}
+	// An answer of Chromium's, not a lost connection nor a crash
+	// (crashErr): it could not print this page with these options, say a
+	// header template whose stylesheet is blocked ("Printing failed").
+	// Another browser would fail the same way.
+	var perr *cdproto.Error
+	if errors.As(err, &perr) && ctx.Err() == nil && t.b.Err() == nil {
+		return 0, &InputError{Msg: "Chromium could not print the page (" + perr.Message +
+			"); check options.headerTemplate, options.footerTemplate and the page's print styles"}
+	}
+	return 0, err
 }
 
 // MaxScreenshotHeight bounds a full-page screenshot's height, and
