@@ -118,8 +118,8 @@ func drive(ctx context.Context, url, adminToken string) (*summary, error) {
 	if err != nil {
 		return nil, err
 	}
-	name := "Letter"
-	ct, err := c.CreateTemplateWithResponse(ctx, CreateTemplateJSONRequestBody{Id: "letter", Name: &name, Content: "<p>Dear {{name}}</p>"})
+	name, content := "Letter", "<p>Dear {{name}}</p>"
+	ct, err := c.CreateTemplateWithResponse(ctx, CreateTemplateJSONRequestBody{Id: "letter", Name: &name, Content: &content})
 	if err != nil {
 		return nil, err
 	}
