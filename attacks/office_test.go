@@ -6,21 +6,21 @@ import (
 	"encoding/hex"
 	"fmt"
 	"io"
-	"net"
 	"net/http"
 	"os"
 	"os/exec"
 	"path/filepath"
 	"regexp"
 	"slices"
+	"strconv"
 	"strings"
 	"sync"
-	"sync/atomic"
 	"testing"
 	"time"
 
 	"github.com/paprikahq/paprika/internal/paprika"
 	"github.com/paprikahq/paprika/internal/proctest"
+	"github.com/paprikahq/paprika/internal/webhook/webhooktest"
 )
 
 // officeIn is the render of mallory's asset name as format.
@@ -229,23 +229,8 @@ func TestOfficeMacroOnLoad(t *testing.T) {
 // (200), sync and as a job, and the listener is never connected to.
 func TestOfficeRemoteContent(t *testing.T) {
 	w := shared(t)
-	ln, err := net.Listen("tcp", "127.0.0.1:0")
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer ln.Close()
-	var conns atomic.Int64
-	go func() {
-		for {
-			c, err := ln.Accept()
-			if err != nil {
-				return
-			}
-			conns.Add(1)
-			_ = c.Close()
-		}
-	}()
-	base := "http://" + ln.Addr().String()
+	canary := webhooktest.NewCanary(t) // counts every connection to it
+	base := "http://127.0.0.1:" + strconv.Itoa(canary.Port)
 	body := para("A linked picture follows.") +
 		`<w:p><w:r><w:drawing><wp:inline xmlns:wp="http://schemas.openxmlformats.org/drawingml/2006/wordprocessingDrawing"><wp:extent cx="952500" cy="952500"/><wp:docPr id="1" name="Picture 1"/>` +
 		`<a:graphic xmlns:a="http://schemas.openxmlformats.org/drawingml/2006/main"><a:graphicData uri="http://schemas.openxmlformats.org/drawingml/2006/picture">` +
@@ -266,7 +251,7 @@ func TestOfficeRemoteContent(t *testing.T) {
 		if j := w.officeJob(t, "remote.docx", "pdf"); j.Status != "done" {
 			t.Errorf("the job ended %s %+v, want done", j.Status, j.Error)
 		}
-		if n := conns.Load(); n != 0 {
+		if n := canary.Accepts(); n != 0 {
 			t.Errorf("%d connections were made to %s", n, base)
 		}
 	})

@@ -5,18 +5,17 @@ import (
 	"context"
 	"errors"
 	"log/slog"
-	"net"
 	"os"
 	"os/exec"
 	"path/filepath"
 	"strconv"
 	"strings"
-	"sync/atomic"
 	"testing"
 	"time"
 
 	"github.com/paprikahq/paprika/internal/paprika"
 	"github.com/paprikahq/paprika/internal/procgroup"
+	"github.com/paprikahq/paprika/internal/webhook/webhooktest"
 )
 
 // newEngine starts a pool for a test, closed when it ends. Without
@@ -278,23 +277,8 @@ func TestTenantsNeverShareAProcess(t *testing.T) {
 // TestNoNetwork converts a DOCX whose picture is linked to a listener of
 // this host: LibreOffice never connects to it.
 func TestNoNetwork(t *testing.T) {
-	ln, err := net.Listen("tcp", "127.0.0.1:0")
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer ln.Close()
-	var conns atomic.Int64
-	go func() {
-		for {
-			c, err := ln.Accept()
-			if err != nil {
-				return
-			}
-			conns.Add(1)
-			_ = c.Close()
-		}
-	}()
-	url := "http://" + ln.Addr().String() + "/x.png"
+	canary := webhooktest.NewCanary(t) // counts every connection to it
+	url := "http://127.0.0.1:" + strconv.Itoa(canary.Port) + "/x.png"
 	e := newEngine(t, Config{})
 	pdf, err := e.Convert(convertCtx(t), "t1", docxLinkingImage(t, url), "docx", Options{})
 	if err != nil {
@@ -303,7 +287,7 @@ func TestNoNetwork(t *testing.T) {
 	if !strings.Contains(pdfText(t, pdf), "A linked picture follows.") {
 		t.Error("the PDF lacks the document's text")
 	}
-	if n := conns.Load(); n != 0 {
+	if n := canary.Accepts(); n != 0 {
 		t.Errorf("LibreOffice connected to %s %d times", url, n)
 	}
 }
