@@ -7,6 +7,8 @@ import (
 	"strings"
 	"sync"
 	"time"
+
+	"github.com/paprikahq/paprika/internal/procgroup"
 )
 
 // peaks are the most resident memory seen while one print ran: of
@@ -60,26 +62,13 @@ func watchMemory(interval time.Duration) (stop func() peaks) {
 // treeRSS sums the resident memory of every process below root, by the
 // kind Chromium gives it (--type=…; none is the browser process).
 func treeRSS(root int) (int64, map[string]int64) {
-	ents, _ := os.ReadDir("/proc")
 	parent := map[int]int{}
 	rss := map[int]int64{}
-	for _, e := range ents {
-		pid, err := strconv.Atoi(e.Name())
-		if err != nil {
-			continue
+	page := int64(os.Getpagesize())
+	for _, pid := range procgroup.PIDs() {
+		if st, ok := procgroup.ReadStat(pid); ok {
+			parent[pid], rss[pid] = st.PPid, st.RSS*page
 		}
-		b, err := os.ReadFile("/proc/" + e.Name() + "/stat")
-		if err != nil {
-			continue
-		}
-		s := string(b)
-		f := strings.Fields(s[strings.LastIndexByte(s, ')')+1:])
-		if len(f) < 22 {
-			continue
-		}
-		parent[pid], _ = strconv.Atoi(f[1])
-		pages, _ := strconv.ParseInt(f[21], 10, 64)
-		rss[pid] = pages * int64(os.Getpagesize())
 	}
 	var sum int64
 	by := map[string]int64{}

@@ -18,17 +18,25 @@ func Members(pgid int) []int {
 	if pgid <= 0 {
 		return nil
 	}
+	var pids []int
+	for _, pid := range PIDs() {
+		if st, ok := ReadStat(pid); ok && st.Pgrp == pgid {
+			pids = append(pids, pid)
+		}
+	}
+	return pids
+}
+
+// PIDs lists the processes of the machine (of this PID namespace) now,
+// from /proc.
+func PIDs() []int {
 	entries, err := os.ReadDir("/proc")
 	if err != nil {
 		return nil
 	}
 	var pids []int
 	for _, e := range entries {
-		pid, err := strconv.Atoi(e.Name())
-		if err != nil {
-			continue
-		}
-		if st, ok := ReadStat(pid); ok && st.Pgrp == pgid {
+		if pid, err := strconv.Atoi(e.Name()); err == nil {
 			pids = append(pids, pid)
 		}
 	}
