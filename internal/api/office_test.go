@@ -4,6 +4,7 @@ import (
 	"archive/zip"
 	"bytes"
 	"io"
+	"maps"
 	"net/http"
 	"os"
 	"strings"
@@ -12,6 +13,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/paprikahq/paprika/internal/paprika"
+	"github.com/paprikahq/paprika/internal/wire"
 )
 
 // readZipPart is one part of an Office file (a zip), as text.
@@ -25,6 +27,58 @@ func readZipPart(t *testing.T, doc []byte, name string) string {
 	b, err := io.ReadAll(f)
 	require.NoError(t, err)
 	return string(b)
+}
+
+// letterData is the data of the tests' Word letter
+// (render/docx/testdata/letter.docx), written to who and not yet paid.
+func letterData(who string) map[string]any {
+	return map[string]any{"number": "2026-0042", "customer": map[string]any{"name": who}, "paid": false, "due": "31 December",
+		"items": []map[string]any{{"name": "Paprika", "qty": 2, "price": 3.5}, {"name": "Saffron", "qty": 1, "price": 12}},
+		"notes": []string{"Delivered in one box"}, "sender": "Acme GmbH"}
+}
+
+// pdfText is a PDF's text, once it is checked to be a PDF.
+func pdfText(t *testing.T, doc []byte) string {
+	t.Helper()
+	require.True(t, bytes.HasPrefix(doc, []byte("%PDF-")), "%.40q", doc)
+	text, err := docTool(t, doc, "pdftotext")
+	require.NoError(t, err)
+	return text
+}
+
+// requireLetter checks the text of the letter filled with letterData(who).
+func requireLetter(t *testing.T, text, who string) {
+	t.Helper()
+	for _, want := range []string{"Invoice 2026-0042", "Dear " + who + ",", "Please pay by 31 December.", "Saffron", "Note: Delivered in one box", "Regards, Acme GmbH"} {
+		require.Contains(t, text, want)
+	}
+	require.NotContains(t, text, "{{")
+	require.NotContains(t, text, "Thank you for your payment")
+}
+
+// requireLetterWork queues the letter named by src (a source, or a stored
+// template) as a job, whose PDF must be the letter to "Job", and as a batch
+// of two Word files, the second filled for "Two"; it returns the job's
+// answer at submission, for what else it must say.
+func (e *testEnv) requireLetterWork(t *testing.T, key string, src map[string]any) wire.Job {
+	t.Helper()
+	in := map[string]any{"data": letterData("Job")}
+	maps.Copy(in, src)
+	job := e.postJob(t, key, in)
+	require.Equal(t, "assets/letters/letter.docx", job.Source)
+	e.waitJob(t, key, job.ID, "done")
+	resp, doc := e.getBody(t, key, "/v1/jobs/"+job.ID+"/output")
+	requireStatus(t, http.StatusOK, resp, doc)
+	requireLetter(t, pdfText(t, doc), "Job")
+	in = map[string]any{"format": "docx", "records": []any{letterData("One"), letterData("Two")}}
+	maps.Copy(in, src)
+	batch := e.postBatch(t, key, in)
+	b := e.waitBatch(t, key, batch.ID)
+	require.Equal(t, 2, b.Done, "%+v", b)
+	resp, doc = e.getBody(t, key, "/v1/batches/"+batch.ID+"/records/2/output")
+	requireStatus(t, http.StatusOK, resp, doc)
+	require.Contains(t, readZipPart(t, doc, "word/document.xml"), "Two")
+	return job
 }
 
 // TestOfficeSources renders a tenant's Word letter (made by LibreOffice,
@@ -49,29 +103,8 @@ func TestOfficeSources(t *testing.T) {
 	resp, body = e.putAsset(t, key, "fake.docx", paprika.TypeDOCX, []byte("%PDF-1.7 not a word file"))
 	requireError(t, http.StatusBadRequest, paprika.CodeBadRequest, resp, body)
 
-	data := func(who string) map[string]any {
-		return map[string]any{"number": "2026-0042", "customer": map[string]any{"name": who}, "paid": false, "due": "31 December",
-			"items": []map[string]any{{"name": "Paprika", "qty": 2, "price": 3.5}, {"name": "Saffron", "qty": 1, "price": 12}},
-			"notes": []string{"Delivered in one box"}, "sender": "Acme GmbH"}
-	}
-	pdfText := func(doc []byte) string {
-		t.Helper()
-		require.True(t, bytes.HasPrefix(doc, []byte("%PDF-")), "%.40q", doc)
-		text, err := docTool(t, doc, "pdftotext")
-		require.NoError(t, err)
-		return text
-	}
-	checkLetter := func(text, who string) {
-		t.Helper()
-		for _, want := range []string{"Invoice 2026-0042", "Dear " + who + ",", "Please pay by 31 December.", "Saffron", "Note: Delivered in one box", "Regards, Acme GmbH"} {
-			require.Contains(t, text, want)
-		}
-		require.NotContains(t, text, "{{")
-		require.NotContains(t, text, "Thank you for your payment")
-	}
-
 	// Filled and answered as Word.
-	resp, doc := e.do(t, http.MethodPost, "/v1/renders", key, map[string]any{"source": "assets/letters/letter.docx", "format": "docx", "data": data("Ada & Co")})
+	resp, doc := e.do(t, http.MethodPost, "/v1/renders", key, map[string]any{"source": "assets/letters/letter.docx", "format": "docx", "data": letterData("Ada & Co")})
 	requireStatus(t, http.StatusOK, resp, doc)
 	require.Equal(t, paprika.TypeDOCX, resp.Header.Get("Content-Type"))
 	xml := readZipPart(t, doc, "word/document.xml")
@@ -79,10 +112,10 @@ func TestOfficeSources(t *testing.T) {
 	require.NotContains(t, xml, "{{")
 
 	// Converted to PDF, with options.pdf applied after.
-	resp, doc = e.do(t, http.MethodPost, "/v1/renders", key, map[string]any{"source": "assets/letters/letter.docx", "data": data("Grace"),
+	resp, doc = e.do(t, http.MethodPost, "/v1/renders", key, map[string]any{"source": "assets/letters/letter.docx", "data": letterData("Grace"),
 		"options": map[string]any{"pdf": map[string]any{"title": "Letter to Grace", "watermark": map[string]any{"text": "COPY"}}}})
 	requireStatus(t, http.StatusOK, resp, doc)
-	checkLetter(pdfText(doc), "Grace")
+	requireLetter(t, pdfText(t, doc), "Grace")
 	info, err := docTool(t, doc, "pdfinfo")
 	require.NoError(t, err)
 	require.Contains(t, info, "Letter to Grace")
@@ -91,21 +124,10 @@ func TestOfficeSources(t *testing.T) {
 	// A spreadsheet converts as it is.
 	resp, doc = e.do(t, http.MethodPost, "/v1/renders", key, map[string]any{"source": "assets/sheet.xlsx"})
 	requireStatus(t, http.StatusOK, resp, doc)
-	require.NotEmpty(t, strings.TrimSpace(pdfText(doc)))
+	require.NotEmpty(t, strings.TrimSpace(pdfText(t, doc)))
 
 	// As a job and as a batch, under the same scheduler.
-	job := e.postJob(t, key, map[string]any{"source": "assets/letters/letter.docx", "data": data("Job")})
-	require.Equal(t, "assets/letters/letter.docx", job.Source)
-	e.waitJob(t, key, job.ID, "done")
-	resp, doc = e.getBody(t, key, "/v1/jobs/"+job.ID+"/output")
-	requireStatus(t, http.StatusOK, resp, doc)
-	checkLetter(pdfText(doc), "Job")
-	batch := e.postBatch(t, key, map[string]any{"source": "assets/letters/letter.docx", "format": "docx", "records": []any{data("One"), data("Two")}})
-	b := e.waitBatch(t, key, batch.ID)
-	require.Equal(t, 2, b.Done, "%+v", b)
-	resp, doc = e.getBody(t, key, "/v1/batches/"+batch.ID+"/records/2/output")
-	requireStatus(t, http.StatusOK, resp, doc)
-	require.Contains(t, readZipPart(t, doc, "word/document.xml"), "Two")
+	e.requireLetterWork(t, key, map[string]any{"source": "assets/letters/letter.docx"})
 
 	// What is wrong is named.
 	for _, c := range []struct {
