@@ -34,14 +34,7 @@ var requestIDBefore = regexp.MustCompile(`(?i)request-?id"?:\s*"?$`)
 // log, except on the one "Measured at" line that gives a figure's
 // provenance.
 func TestUserPagesCiteNoCommits(t *testing.T) {
-	root, err := repoRoot()
-	if err != nil {
-		t.Fatal(err)
-	}
-	files, err := repoFiles(root)
-	if err != nil {
-		t.Fatal(err)
-	}
+	root, files := repository(t)
 	pages := 0
 	for _, rel := range files {
 		if !userPage(rel) {

@@ -29,14 +29,7 @@ var htmlAnchor = regexp.MustCompile(`<a\s+(?:id|name)="([^"]+)"`)
 // page's headings, so that moving a section between pages cannot leave a
 // reader at a dead link.
 func TestDocLinksResolve(t *testing.T) {
-	root, err := repoRoot()
-	if err != nil {
-		t.Fatal(err)
-	}
-	files, err := repoFiles(root)
-	if err != nil {
-		t.Fatal(err)
-	}
+	root, files := repository(t)
 	anchors := map[string]map[string]bool{} // by slash path from root
 	anchorsOf := func(rel string) (map[string]bool, error) {
 		if a, ok := anchors[rel]; ok {

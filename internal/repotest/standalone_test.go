@@ -209,6 +209,20 @@ func repoFiles(root string) ([]string, error) {
 
 // repoRoot is the directory holding the module's go.mod, above the
 // test's own directory.
+// repository is the repository's root and the files git tracks in it
+// (repoFiles), or the test fails.
+func repository(t *testing.T) (root string, files []string) {
+	t.Helper()
+	root, err := repoRoot()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if files, err = repoFiles(root); err != nil {
+		t.Fatal(err)
+	}
+	return root, files
+}
+
 func repoRoot() (string, error) {
 	dir, err := os.Getwd()
 	if err != nil {
