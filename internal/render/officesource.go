@@ -111,16 +111,18 @@ func (e *Engine) renderOffice(ctx context.Context, in Input) (*Output, error) {
 	if err != nil {
 		return nil, e.officeFailure(ctx, tctx, err)
 	}
-	pages, err := pdf.PageCount(body)
-	if err != nil {
-		return nil, templateErrorf("LibreOffice's PDF of %s cannot be read: %s", name, err.Error())
-	}
-	out := &Output{Body: body, ContentType: "application/pdf", Pages: pages}
+	out := &Output{Body: body, ContentType: "application/pdf"}
 	if in.Options.PDF != nil {
+		// options.pdf reads the document whole, and counts its pages.
 		if out, err = e.finish(ctx, out, in.Options.PDF); err != nil {
 			return nil, err
 		}
 		return e.sign(ctx, out, in)
+	}
+	// Only the information is stamped, in place: the pages are counted
+	// here, the one parse of the document.
+	if out.Pages, err = pdf.PageCount(body); err != nil {
+		return nil, templateErrorf("LibreOffice's PDF of %s cannot be read: %s", name, err.Error())
 	}
 	return e.finish(ctx, out, nil)
 }

@@ -78,6 +78,7 @@ func TestOfficeSourceWithStandardsAndSignature(t *testing.T) {
 	out := render(t, shared, Input{Source: "assets/letter.docx", Tenant: "acme", Data: []byte(`{"number":"7","customer":{"name":"Ada"},"sender":"Acme"}`),
 		Assets: oneAsset{"letter.docx", letter}, Options: Options{PDF: o}, Certificates: storedCertificates(t, key, set, "letters")})
 	qpdf(t, out.Body, "--check")
+	require.Equal(t, 1, out.Pages, "counted by the PDF steps")
 	meta := poppler(t, "pdfinfo", out.Body, "-meta")
 	require.Contains(t, meta, "pdfaid:part")
 	require.Regexp(t, `pdfaid:part(>|=")3`, meta)
