@@ -24,11 +24,5 @@ func CheckTemplate(src string) error { return handlebars.Check(src) }
 // fillWith is the template language as the PDF steps run it: a template of
 // an option (an invoice's XML) run on the document's data.
 func fillWith(data json.RawMessage) pdf.Fill {
-	return func(ctx context.Context, src string) (string, error) {
-		tpl, err := handlebars.Compile(src)
-		if err != nil {
-			return "", err
-		}
-		return tpl.Exec(ctx, data)
-	}
+	return func(ctx context.Context, src string) (string, error) { return ExecTemplate(ctx, src, data) }
 }

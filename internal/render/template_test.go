@@ -9,16 +9,13 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/paprikahq/paprika/internal/paprika"
-	"github.com/paprikahq/paprika/internal/render/handlebars"
 )
 
 // mustExecute runs src on data through the template language, as Render
 // does before the page.
 func mustExecute(t *testing.T, src, data string) string {
 	t.Helper()
-	tpl, err := handlebars.Compile(src)
-	require.NoError(t, err)
-	out, err := tpl.Exec(context.Background(), json.RawMessage(data))
+	out, err := ExecTemplate(context.Background(), src, json.RawMessage(data))
 	require.NoError(t, err)
 	return out
 }
